@@ -1,0 +1,46 @@
+"""Entry point. An nvcc command line goes to the driver; a first word naming a
+subcommand (`cache`, `setup`) goes to click. Nothing heavy is imported before we
+know which: `cass-cc --version` must stay fast.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Sequence
+
+SUBCOMMANDS = ("cache", "setup")
+
+
+def _nvcc_env_flags() -> bool:
+    return bool(os.environ.get("NVCC_PREPEND_FLAGS") or os.environ.get("NVCC_APPEND_FLAGS"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args in (["--version"], ["-V"]) and not _nvcc_env_flags():
+        from .version import version_text  # the fast path build systems hit often
+
+        sys.stdout.write(version_text(os.environ))
+        return 0
+    if args and args[0] in SUBCOMMANDS:
+        from .commands import cli
+
+        try:
+            cli.main(args=args, prog_name="cass-cc", standalone_mode=False)
+        except SystemExit as e:  # click's --help and usage errors
+            return int(e.code or 0)
+        except Exception as e:  # click.ClickException and friends
+            import click
+
+            if isinstance(e, click.ClickException):
+                e.show()
+                return e.exit_code
+            raise
+        return 0
+    from .driver import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

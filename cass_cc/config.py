@@ -1,0 +1,121 @@
+"""Settings: one table, one prefix.
+
+Every setting has a `CASS_*` environment variable and a key in a `[tool.cass-cc]`
+table (in `$CASS_CONFIG`, else `~/.config/cass-cc/config.toml`). Precedence is
+command line (`--cass-<key>=...`) > environment > file > default.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+
+def _bool(text: str) -> bool:
+    return text.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _list(text: str) -> list[str]:
+    return [part for part in text.replace(";", ",").split(",") if part.strip()]
+
+
+def _arch_map(text: str) -> dict[str, str]:
+    """"sm_80=gfx90a,*=gfx1100" -> {"sm_80": "gfx90a", "*": "gfx1100"}."""
+    pairs = {}
+    for item in _list(text):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"expected NVIDIA=AMD pairs, got {item!r}")
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str  # config-file key and --cass-<key>; env var is CASS_<KEY>
+    convert: Callable[[str], Any]
+    default: Any
+    help: str
+
+    @property
+    def env(self) -> str:
+        return "CASS_" + self.key.upper().replace("-", "_")
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("arch-map", _arch_map, {}, "map NVIDIA targets to AMD ones, e.g. 'sm_80=gfx90a,*=gfx1100'"),
+    Setting("cache-dir", str, "", "translation cache folder (default: $XDG_CACHE_HOME/cass-cc)"),
+    Setting("cache-require-hit", _bool, False, "a translation cache miss is an error (for tests)"),
+    Setting("no-cache", _bool, False, "neither read nor write the translation cache"),
+    Setting("offload-arch", _list, ["gfx1100"], "AMD targets when the command line names NVIDIA ones"),
+    Setting("rocm-path", str, "", "ROCm installation (else $ROCM_PATH, /opt/rocm, /usr)"),
+    Setting("translator", str, "rules", "translator chain: 'rules'"),
+)
+BY_KEY = {s.key: s for s in SETTINGS}
+
+
+def _config_file(env: Mapping[str, str]) -> Path:
+    if env.get("CASS_CONFIG"):
+        return Path(env["CASS_CONFIG"])
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "cass-cc" / "config.toml"
+
+
+def _file_values(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    import tomllib
+
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    return dict(data.get("tool", {}).get("cass-cc", {}))
+
+
+class ConfigError(Exception):
+    pass
+
+
+class Config:
+    """Resolved settings. Attribute names are keys with '-' -> '_'."""
+
+    def __init__(self, values: dict[str, Any]):
+        self._values = values
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name.replace("_", "-")]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def cache_path(self, env: Mapping[str, str]) -> Path:
+        if self.cache_dir:
+            return Path(self.cache_dir)
+        base = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        return Path(base) / "cass-cc"
+
+
+def load(cli: Mapping[str, str] | None = None, env: Mapping[str, str] | None = None) -> Config:
+    """Resolve every setting: cli > env > file > default."""
+    env = os.environ if env is None else env
+    cli = cli or {}
+    path = _config_file(env)
+    try:
+        file_values = _file_values(path)
+    except Exception as e:  # tomllib.TOMLDecodeError and OSError
+        raise ConfigError(f"{path}: {e}") from None
+    values: dict[str, Any] = {}
+    for s in SETTINGS:
+        try:
+            if s.key in cli:
+                values[s.key] = s.convert(cli[s.key])
+            elif s.env in env:
+                values[s.key] = s.convert(env[s.env])
+            elif s.key in file_values:
+                raw = file_values[s.key]
+                values[s.key] = s.convert(raw) if isinstance(raw, str) else raw
+            else:
+                values[s.key] = s.default
+        except ValueError as e:
+            raise ConfigError(f"setting '{s.key}': {e}") from None
+    return Config(values)

@@ -1,0 +1,62 @@
+"""The nvcc-compatible driver: argv -> Invocation -> Build.run()."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Mapping, Sequence
+
+from .. import log
+from ..nvcc.invocation import Phase, UsageError
+
+
+def run(argv: Sequence[str], env: Mapping[str, str] | None = None) -> int:
+    env = dict(os.environ if env is None else env)
+    from ..nvcc.parse import parse
+
+    try:
+        inv = parse(argv, env)
+    except UsageError as e:
+        log.error(str(e), program="nvcc")
+        return 1
+    if inv.phase is Phase.VERSION:
+        from ..version import version_text
+
+        sys.stdout.write(version_text(env))
+        return 0
+    if inv.phase is Phase.HELP:
+        from .texts import help_text
+
+        sys.stdout.write(help_text())
+        return 0
+    return _build(inv, env)
+
+
+def _build(inv, env: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
+    from ..cache import CacheMiss
+    from ..config import ConfigError, load
+    from ..nvcc.targets import offload_archs
+    from ..translate.base import TranslationError
+    from .build import Build, DriverError, ToolFailed, make_toolchain
+    from ..toolchain import ToolchainError
+
+    if inv.verbose or inv.dryrun:
+        log.verbosity = 1
+    try:
+        cass_opts = {k: v for k, v in inv.cass.items() if k != "emit-rdna3"}
+        config = load(cass_opts, env)
+        archs = offload_archs(inv.targets, config.arch_map, config.offload_arch)
+        tc = make_toolchain(config, env)
+        return Build(inv, config, tc, archs, env).run()
+    except UsageError as e:
+        log.error(str(e), program="nvcc")
+        return 1
+    except ToolFailed as e:
+        return e.returncode
+    except CacheMiss as e:
+        log.error(f"translation cache miss ({e}) while CASS_CACHE_REQUIRE_HIT is set")
+        return 1
+    except (DriverError, ToolchainError, ConfigError, TranslationError) as e:
+        log.error(str(e))
+        return 1
+    except KeyboardInterrupt:
+        return 130

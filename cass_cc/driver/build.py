@@ -1,0 +1,354 @@
+"""Carry out one parsed nvcc invocation: translate, compile, link, as ordered stages.
+
+    .cu  --translate (cached)-->  .hip  --clang -x hip-->  .o  --host linker-->  a.out
+    .c/.cpp  ------------------------------host compiler-->  .o  ------^
+    .o/.a/.so  --------------------------------------------------------^
+
+Every output is written under a temporary name and renamed into place on success,
+so a failed or interrupted step never leaves a file `make` would trust.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
+
+from .. import log
+from ..cache import TranslationCache, key
+from ..config import Config
+from ..nvcc.invocation import Input, Invocation, Lang, Phase
+from ..toolchain import Toolchain, ToolchainError, wave_size
+from ..translate.base import Target, Translation, TranslationError
+from ..util import atomic_path, atomic_write_text
+from . import commands
+
+
+class DriverError(Exception):
+    """A failure cass-cc reports itself (one line, naming the file)."""
+
+
+class ToolFailed(Exception):
+    """A tool we ran failed; it printed its own diagnostics. Carries its exit code."""
+
+    def __init__(self, returncode: int):
+        super().__init__(returncode)
+        self.returncode = returncode
+
+
+SOURCE_LANGS = (Lang.CU, Lang.HIP, Lang.C, Lang.CXX)
+
+
+class Build:
+    def __init__(self, inv: Invocation, config: Config, tc: Toolchain, archs: list[str], env: Mapping[str, str]):
+        self.inv = inv
+        self.config = config
+        self.tc = tc
+        self.archs = archs
+        self.env = env
+        self.dry = inv.dryrun
+        self.cache = None if config.no_cache else TranslationCache(config.cache_path(env), config.cache_require_hit)
+        self._translated: dict[str, tuple[Path, Translation]] = {}
+
+    # ---- running tools -------------------------------------------------------------
+
+    def execute(self, argv: Sequence[str], stdout: int | None = None) -> None:
+        if self.inv.verbose or self.dry:
+            log.command(argv)
+        if self.dry:
+            return
+        try:
+            proc = subprocess.run(list(argv), stdout=stdout)
+        except OSError as e:
+            raise DriverError(f"cannot run {argv[0]}: {e.strerror}") from None
+        if proc.returncode != 0:
+            raise ToolFailed(proc.returncode)
+
+    def produce(self, final: str, make: Callable[[str], Sequence[str]]) -> None:
+        """Run the command `make(output_path)` so that `final` appears only on success."""
+        if self.dry:
+            self.execute(make(final))
+            return
+        with atomic_path(final) as tmp:
+            self.execute(make(tmp))
+
+    # ---- stages --------------------------------------------------------------------
+
+    def target(self) -> Target:
+        rocm = self.tc.rocm
+        waves = {wave_size(a) for a in self.archs}
+        if len(waves) > 1:
+            log.warning(f"targets {', '.join(self.archs)} mix wave32 and wave64; translating for wave{min(waves)}")
+        return Target(hip_version=rocm.hip_version[:2], wave_size=min(waves))
+
+    def translate(self, inp: Input) -> tuple[Path, Translation]:
+        """CUDA -> HIP for one input, through the cache. Returns the .hip path clang reads."""
+        if inp.path in self._translated:
+            return self._translated[inp.path]
+        from ..translate import default_chain
+
+        try:
+            data = Path(inp.path).read_bytes()
+        except OSError as e:
+            raise DriverError(f"{inp.path}: cannot read: {e.strerror}") from None
+        try:
+            source = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = data[: e.start].count(b"\n") + 1
+            raise DriverError(f"{inp.path}:{line}: source is not UTF-8 text (byte 0x{data[e.start]:02x}); re-encode it as UTF-8") from None
+        chain = default_chain()
+        target = self.target()
+        k = key(data, inp.path, chain.identity(), target.key())
+        hit = self.cache.get(k) if self.cache else None
+        if hit:
+            translation, path = hit
+            log.note(f"{inp.path}: translation from cache ({translation.translator})")
+        else:
+            try:
+                translation = chain.translate(source, inp.path, target)
+            except TranslationError as e:
+                raise DriverError(f"{inp.path}: cannot translate to HIP: {e}") from None
+            if self.cache:
+                path = self.cache.put(k, translation)
+            else:
+                path = Path(tempfile.mkdtemp(prefix="cass-cc-")) / (Path(inp.path).name + ".hip")
+                path.write_text(translation.text)
+            log.note(f"{inp.path}: translated by {translation.translator}")
+        for d in translation.diagnostics:
+            if d.severity != "note" or self.inv.verbose:
+                print(d.format(inp.path), file=sys.stderr)
+        if self.inv.keep:
+            kept = Path(self.inv.keep_dir or ".") / (Path(inp.path).name + ".hip")
+            atomic_write_text(kept, translation.text)
+            log.note(f"kept {kept}")
+        self._translated[inp.path] = (path, translation)
+        return path, translation
+
+    def hip_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
+        if inp.lang is Lang.CU:
+            hip, _ = self.translate(inp)
+            src, quote_dir = str(hip), os.path.dirname(os.path.abspath(inp.path))
+        else:
+            src, quote_dir = inp.path, None
+        return commands.hip_compile(
+            self.inv,
+            src,
+            out,
+            clang=self.tc.clang.path,
+            rocm=self.tc.rocm,
+            device_libs=self.tc.device_lib_dir(self.archs),
+            archs=self.archs,
+            quote_dir=quote_dir,
+            mode=mode,
+        )
+
+    def compile_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
+        if inp.lang in (Lang.CU, Lang.HIP):
+            return self.hip_command(inp, out, mode)
+        compiler = self.tc.host_cc(self.inv.host_compiler) if inp.lang is Lang.C else self.tc.host_cxx(self.inv.host_compiler)
+        return commands.host_compile(self.inv, compiler.path, inp.path, inp.lang, out, mode)
+
+    def compile(self, inp: Input, out: str) -> None:
+        """One source to one object, with -MD/-MMD dependency output if asked."""
+        deps = self.inv.deps
+        if deps.mode not in ("MD", "MMD"):
+            self.produce(out, lambda o: self.compile_command(inp, o, ["-c"]))
+            return
+        dep_final = deps.file or str(Path(out).with_suffix(".d"))
+        targets = deps.targets or [out]
+        if self.dry:
+            self.execute(self.compile_command(inp, out, ["-c", *self._dep_flags(deps.mode, dep_final, targets)]))
+            return
+        with ExitStack() as stack:
+            tmp_out = stack.enter_context(atomic_path(out))
+            tmp_dep = stack.enter_context(atomic_path(dep_final))
+            self.execute(self.compile_command(inp, tmp_out, ["-c", *self._dep_flags(deps.mode, tmp_dep, targets)]))
+            self._fix_deps(inp, tmp_dep)
+
+    def _dep_flags(self, mode: str, dep_file: str, targets: list[str]) -> list[str]:
+        flags = [f"-{mode}", "-MF", dep_file]
+        for t in targets:
+            flags += ["-MT", t]
+        if self.inv.deps.phony:
+            flags.append("-MP")
+        return flags
+
+    def _fix_deps(self, inp: Input, dep_file: str) -> None:
+        """Dependency files name the user's .cu file, not the cached .hip."""
+        if inp.lang is not Lang.CU:
+            return
+        hip, _ = self.translate(inp)
+        text = Path(dep_file).read_text()
+        Path(dep_file).write_text(text.replace(str(hip), inp.path))
+
+    # ---- phases --------------------------------------------------------------------
+
+    def run(self) -> int:
+        inv = self.inv
+        if not inv.inputs:
+            raise DriverError("No input files specified; use option --help for more information")
+        phase = inv.phase
+        if phase is Phase.COMPILE:
+            return self.run_compile()
+        if phase in (Phase.LINK, Phase.SHARED, Phase.LIB):
+            return self.run_link()
+        if phase is Phase.PREPROCESS:
+            return self.run_preprocess()
+        if phase is Phase.DEPS:
+            return self.run_deps()
+        if phase in (Phase.PTX, Phase.CUBIN, Phase.FATBIN, Phase.CUDAFE):
+            return self.run_device_only()
+        if phase is Phase.DLINK:
+            return self.run_dlink()
+        raise DriverError(f"phase {phase.value} is not supported")
+
+    def sources(self) -> list[Input]:
+        return [i for i in self.inv.inputs if i.lang in SOURCE_LANGS]
+
+    def _single_output_check(self, inputs: list[Input]) -> None:
+        if self.inv.output and len(inputs) > 1:
+            raise DriverError("A single input file is required for a non-link phase when an outputfile is specified")
+
+    def run_compile(self) -> int:
+        sources = self.sources()
+        self._single_output_check(sources)
+        for inp in self.inv.inputs:
+            if inp.lang not in SOURCE_LANGS:
+                log.warning(f"{inp.path}: linker input unused because linking is not done")
+        for inp in sources:
+            out = self.inv.output or (Path(inp.path).stem + ".o")
+            self.compile(inp, out)
+        return 0
+
+    def run_link(self) -> int:
+        inv = self.inv
+        default = {Phase.LINK: "a.out", Phase.SHARED: "a.so", Phase.LIB: "a.a"}[inv.phase]
+        out = inv.output or default
+        with tempfile.TemporaryDirectory(prefix="cass-cc-") as tmp:
+            objects: list[str] = []
+            for n, inp in enumerate(self.inv.inputs):
+                if inp.lang in SOURCE_LANGS:
+                    obj = os.path.join(tmp, f"{n}_{Path(inp.path).stem}.o")
+                    self.compile(inp, obj)
+                    objects.append(obj)
+                elif inp.lang in (Lang.OBJ, Lang.LIB):
+                    objects.append(inp.path)
+                else:
+                    raise DriverError(f"{inp.path}: {inp.lang.value} input cannot be built for AMD GPUs")
+            if inv.phase is Phase.LIB:
+                ar = shutil.which("ar", path=self.env.get("PATH")) or "ar"
+                self.produce(out, lambda o: [ar, "rcs", o, *objects])
+                return 0
+            self.produce(out, lambda o: self.link_command(objects, o))
+        return 0
+
+    def link_command(self, objects: list[str], out: str) -> list[str]:
+        inv = self.inv
+        rocm = self.tc.rocm
+        libs = []
+        for name in inv.libs:
+            try:
+                mapped = commands.map_library(name, rocm, inv.lib_dirs)
+            except LookupError as e:
+                raise DriverError(str(e)) from None
+            if mapped:
+                libs.append(mapped)
+        if inv.rdc or (not self.dry and any(has_relocatable_device_code(o) for o in objects)):
+            clang = self.tc.clang.path
+            clangxx = _sibling_cxx(clang)
+            hip_link = ["--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={self.tc.device_lib_dir(self.archs)}"]
+            hip_link += [f"--offload-arch={a}" for a in self.archs]
+            return commands.link(inv, clangxx, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=hip_link)
+        linker = self.tc.host_cxx(inv.host_compiler).path
+        return commands.link(inv, linker, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=[])
+
+    def run_preprocess(self) -> int:
+        for inp in self.sources():
+            mode = ["-E", "--cuda-host-only"] if inp.lang in (Lang.CU, Lang.HIP) else ["-E"]
+            if self.inv.output:
+                self.produce(self.inv.output, lambda o, i=inp: self.compile_command(i, o, mode))
+            else:
+                self.execute(self.compile_command(inp, "-", mode))
+        return 0
+
+    def run_deps(self) -> int:
+        deps = self.inv.deps
+        sources = self.sources()
+        self._single_output_check(sources)
+        for inp in sources:
+            targets = deps.targets or [Path(inp.path).stem + ".o"]
+            flags = [f"-{deps.mode or 'M'}"] + [f for t in targets for f in ("-MT", t)]
+            if deps.phony:
+                flags.append("-MP")
+            if inp.lang in (Lang.CU, Lang.HIP):
+                flags.append("--cuda-host-only")
+            final = deps.file or self.inv.output
+            if final:
+                with atomic_path(final) as tmp:
+                    self.execute(self.compile_command(inp, tmp, flags))
+                    if not self.dry:
+                        self._fix_deps(inp, tmp)
+            else:
+                if self.dry:
+                    self.execute(self.compile_command(inp, "-", flags))
+                    continue
+                with tempfile.TemporaryDirectory(prefix="cass-cc-") as tmp:
+                    dep = os.path.join(tmp, "deps.d")
+                    self.execute(self.compile_command(inp, dep, flags))
+                    self._fix_deps(inp, dep)
+                    sys.stdout.write(Path(dep).read_text())
+        return 0
+
+    def run_device_only(self) -> int:
+        """-ptx / -cubin / -fatbin / -cuda with their AMD meanings (see --help)."""
+        inv = self.inv
+        sources = [i for i in self.sources() if i.lang in (Lang.CU, Lang.HIP)]
+        self._single_output_check(sources)
+        suffix = {Phase.PTX: ".ptx", Phase.CUBIN: ".cubin", Phase.FATBIN: ".fatbin", Phase.CUDAFE: ".cu.cpp.ii"}[inv.phase]
+        if inv.phase in (Phase.PTX, Phase.CUBIN) and len(self.archs) > 1:
+            raise DriverError(f"-{inv.phase.value} makes one file per GPU target; got {', '.join(self.archs)}: name one with -arch")
+        mode = {
+            Phase.PTX: ["-S", "--cuda-device-only"],
+            Phase.CUBIN: ["-c", "--cuda-device-only", "--no-gpu-bundle-output"],
+            Phase.FATBIN: ["-c", "--cuda-device-only", "--gpu-bundle-output"],
+        }.get(inv.phase)
+        for inp in sources:
+            out = inv.output or (Path(inp.path).stem + suffix)
+            if inv.phase is Phase.CUDAFE:
+                if inp.lang is not Lang.CU:
+                    raise DriverError(f"{inp.path}: -cuda translates CUDA sources; this one is HIP already")
+                _, translation = self.translate(inp)
+                if not self.dry:
+                    atomic_write_text(out, translation.text)
+                continue
+            self.produce(out, lambda o, i=inp: self.hip_command(i, o, list(mode or [])))
+        return 0
+
+    def run_dlink(self) -> int:
+        raise DriverError("-dlink is not supported yet: link relocatable device code with `cass-cc -rdc=true a.o b.o -o app`")
+
+
+def has_relocatable_device_code(path: str) -> bool:
+    """True for objects from `clang -fgpu-rdc -c`: a clang offload bundle of device bitcode."""
+    try:
+        with open(path, "rb") as f:
+            return b"__CLANG_OFFLOAD_BUNDLE__hip" in f.read()
+    except OSError:
+        return False
+
+
+def _sibling_cxx(clang: str) -> str:
+    d, base = os.path.split(clang)
+    candidate = os.path.join(d, base.replace("clang", "clang++", 1))
+    return candidate if os.path.isfile(candidate) else clang
+
+
+def make_toolchain(config: Config, env: Mapping[str, str]) -> Toolchain:
+    return Toolchain(env, config.rocm_path, config.cache_path(env))
+
+
+__all__ = ["Build", "DriverError", "ToolFailed", "ToolchainError", "make_toolchain"]

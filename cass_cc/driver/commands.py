@@ -1,0 +1,196 @@
+"""Command lines for the tools the driver runs, built from an Invocation.
+
+Each function returns argv only; running, -v printing and atomic outputs are
+build.py's job. nvcc meanings mapped to clang's HIP driver:
+
+  -O<n>            host optimisation; device code is -O3 unless -G (as nvcc/ptxas do)
+  -g / -G          host debug info / device debug info (device -O0)
+  -lineinfo        device line tables
+  --use_fast_math  -ffast-math (ftz, approximate div/sqrt, contraction)
+  -rdc=true / -dc  -fgpu-rdc
+  -std             passed through; nvcc's default dialect is C++17
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .. import CUDA_COMPAT_VERSION
+from ..nvcc.invocation import Invocation, Lang
+from ..toolchain import Rocm
+
+# What nvcc predefines that CUDA sources and their headers test for. `__CUDACC__`
+# guards `__host__ __device__` macros in headers shared with .cpp files, so it must
+# be set; `__CUDA_ARCH__` is left to the translator (it maps to HIP's device-pass test).
+_CUDA_MACROS = ("__CUDACC__",)
+_MAJOR, _MINOR, _BUILD = CUDA_COMPAT_VERSION.split(".")
+
+# nvcc does not warn about ignored cudaError_t results; HIP 5.2 marks hipMalloc & co
+# [[nodiscard]], which would flood a CUDA build with warnings the user cannot act on.
+_QUIET = ("-Wno-unused-result",)
+
+
+def common_flags(inv: Invocation) -> list[str]:
+    """Preprocessor and language flags shared by the HIP and host compiles."""
+    flags: list[str] = []
+    for d in inv.defines:
+        flags.append(f"-D{d}")
+    for u in inv.undefines:
+        flags.append(f"-U{u}")
+    for i in inv.include_dirs:
+        flags.append(f"-I{i}")
+    for i in inv.system_include_dirs:
+        flags += ["-isystem", i]
+    for i in inv.pre_includes:
+        flags += ["-include", i]
+    if inv.opt is not None:
+        flags.append(f"-O{inv.opt}")
+    if inv.no_warnings:
+        flags.append("-w")
+    if inv.machine == 64:
+        flags.append("-m64")
+    return flags
+
+
+def hip_compile(
+    inv: Invocation,
+    src: str,
+    out: str,
+    *,
+    clang: str,
+    rocm: Rocm,
+    device_libs: Path,
+    archs: list[str],
+    quote_dir: str | None,
+    mode: list[str],
+) -> list[str]:
+    """clang's HIP driver on one .hip file. `mode` is e.g. ["-c"], ["-E"], ["-S", "--cuda-device-only"]."""
+    cmd = [clang, "-x", "hip"]
+    cmd += [f"--offload-arch={a}" for a in archs]
+    cmd += [f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={device_libs}"]
+    cmd += mode
+    cmd += [f"-std={inv.std or 'c++17'}"]
+    cmd += [f"-D{m}" for m in _CUDA_MACROS]
+    cmd += [f"-D__CUDACC_VER_MAJOR__={_MAJOR}", f"-D__CUDACC_VER_MINOR__={_MINOR}", f"-D__CUDACC_VER_BUILD__={_BUILD}"]
+    if quote_dir:
+        # Quoted includes resolve beside the user's .cu file, not beside the cached .hip.
+        cmd += ["-iquote", quote_dir]
+    cmd += common_flags(inv)
+    cmd += device_flags(inv)
+    cmd += list(_QUIET)
+    if inv.rdc:
+        cmd.append("-fgpu-rdc")
+    cmd += inv.host_args
+    cmd += [src, "-o", out]
+    return cmd
+
+
+def device_flags(inv: Invocation) -> list[str]:
+    flags: list[str] = []
+    if inv.device_debug:
+        flags += ["-Xarch_device", "-g", "-Xarch_device", "-O0"]
+    else:
+        flags += ["-Xarch_device", "-O3"]
+        if inv.lineinfo:
+            flags += ["-Xarch_device", "-gline-tables-only"]
+    if inv.debug:
+        flags += ["-Xarch_host", "-g"]
+    if inv.fast_math:
+        flags.append("-ffast-math")
+    if inv.ftz:
+        flags.append("-fgpu-flush-denormals-to-zero")
+    if inv.fmad is False:
+        flags.append("-ffp-contract=off")
+    return flags
+
+
+def host_compile(inv: Invocation, compiler: str, src: str, lang: Lang, out: str, mode: list[str]) -> list[str]:
+    """A .c/.cpp input, compiled by the host compiler as nvcc does, seeing the HIP headers."""
+    cmd = [compiler]
+    if lang is Lang.C:
+        cmd += ["-x", "c"]
+    else:
+        cmd += ["-x", "c++"]
+        if inv.std:
+            cmd.append(f"-std={inv.std}")
+    cmd += ["-D__HIP_PLATFORM_AMD__"]
+    cmd += mode
+    cmd += common_flags(inv)
+    if inv.debug:
+        cmd.append("-g")
+    cmd += inv.host_args
+    cmd += [src, "-o", out]
+    return cmd
+
+
+# CUDA libraries -> (HIP library, Debian/ROCm package that provides it). None: the HIP
+# runtime itself, always linked.
+LIBRARY_MAP: dict[str, tuple[str, str] | None] = {
+    "cudart": None,
+    "cudart_static": None,
+    "cudadevrt": None,
+    "cuda": None,
+    "nvrtc": None,  # hiprtc is part of libamdhip64 in ROCm 5.x
+    "cublas": ("hipblas", "hipblas"),
+    "cublasLt": ("hipblaslt", "hipblaslt"),
+    "curand": ("hiprand", "hiprand"),
+    "cufft": ("hipfft", "hipfft"),
+    "cusparse": ("hipsparse", "hipsparse"),
+    "cusolver": ("hipsolver", "hipsolver"),
+    "nvToolsExt": ("roctx64", "roctracer"),
+    "cudnn": ("MIOpen", "miopen-hip"),
+}
+
+
+def library_dirs(rocm: Rocm) -> list[str]:
+    dirs = [str(rocm.lib_dir)]
+    for d in ("/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"):
+        if d not in dirs and os.path.isdir(d):
+            dirs.append(d)
+    return dirs
+
+
+def map_library(name: str, rocm: Rocm, extra_dirs: list[str]) -> str | None:
+    """The -l name to link for CUDA library `name`; None when the HIP runtime covers it.
+
+    Raises LookupError(message) when the HIP counterpart is not installed.
+    """
+    if name not in LIBRARY_MAP:
+        return name
+    mapped = LIBRARY_MAP[name]
+    if mapped is None:
+        return None
+    hip_name, package = mapped
+    for d in [*extra_dirs, *library_dirs(rocm)]:
+        if any((Path(d) / f"lib{hip_name}{ext}").exists() for ext in (".so", ".a")):
+            return hip_name
+    raise LookupError(
+        f"-l{name} needs its HIP counterpart lib{hip_name}, which is not installed "
+        f"(looked in {', '.join(library_dirs(rocm))}); install the {package} package or add its folder with -L"
+    )
+
+
+def link(
+    inv: Invocation,
+    linker: str,
+    objects: list[str],
+    out: str,
+    rocm: Rocm,
+    libs: list[str],
+    *,
+    shared: bool,
+    hip_link: list[str],
+) -> list[str]:
+    """The final link, by the host compiler (or clang --hip-link for relocatable device code)."""
+    cmd = [linker, *hip_link]
+    if shared:
+        cmd.append("-shared")
+    cmd += objects
+    cmd += [f"-L{d}" for d in inv.lib_dirs]
+    cmd += [f"-l{lib}" for lib in libs]
+    cmd += [f"-Wl,{a}" for a in inv.linker_args]
+    cmd += [f"-L{rocm.lib_dir}", f"-Wl,-rpath,{rocm.lib_dir}", "-lamdhip64"]
+    if inv.debug:
+        cmd.append("-g")
+    cmd += ["-o", out]
+    return cmd

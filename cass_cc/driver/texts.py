@@ -1,0 +1,42 @@
+"""`--help` (the version text is in cass_cc/version.py, kept import-free for speed)."""
+from __future__ import annotations
+
+HELP_HEAD = """\
+Usage  : cass-cc [options] <inputfile>...          (nvcc's command line)
+         cass-cc cache stats|clear                 (the translation cache)
+         cass-cc setup                             (check the toolchain, prepare device libraries)
+
+cass-cc accepts nvcc's options and builds CUDA programs for AMD GPUs: each .cu
+file is translated to HIP (rule-based translator, cached), then compiled by
+clang's HIP driver for the AMD targets; .c/.cpp files go to the host compiler;
+linking uses the host compiler and the HIP runtime.
+
+GPU targets: -arch/-code/-gencode/--gpu-architecture take NVIDIA names (sm_80,
+compute_80, all, all-major, native), which map to AMD targets through the
+arch-map setting (default: every NVIDIA target -> gfx1100). AMD names such as
+-arch=gfx1100 are accepted directly; several AMD targets give a fat binary.
+
+AMD meanings of NVIDIA-specific outputs:
+  -ptx     device assembly for the (single) AMD target, AMDGCN text
+  -cubin   device code object (ELF) for the (single) AMD target
+  -fatbin  offload bundle holding a code object per AMD target
+  -cuda    the translated HIP source
+  -keep    also writes <file>.cu.hip (the translation) into --keep-dir
+
+Settings (command line --cass-<key>=VALUE > environment CASS_<KEY> >
+[tool.cass-cc] in $CASS_CONFIG or ~/.config/cass-cc/config.toml > default):
+"""
+
+
+def help_text() -> str:
+    from ..config import SETTINGS
+    from ..nvcc.options import OPTIONS
+
+    lines = [HELP_HEAD]
+    for s in SETTINGS:
+        lines.append(f"  {s.env:<24} {s.help}\n")
+    lines.append("\nnvcc options accepted (see nvcc's documentation for their meaning):\n")
+    for opt in OPTIONS:
+        spellings = ", ".join(x for x in (getattr(opt, "short", None), getattr(opt, "long", None)) if x)
+        lines.append(f"  {spellings}\n")
+    return "".join(lines)

@@ -1,0 +1,135 @@
+"""GPU target names: nvcc's (sm_80, compute_80, ...) checked, and mapped to AMD ones."""
+from __future__ import annotations
+
+import re
+from typing import Mapping, Sequence
+
+from .invocation import UsageError
+
+NVIDIA = re.compile(r"^(sm|compute|lto)_(\d+)([af]?)$")
+AMD = re.compile(r"^gfx[0-9]{1,2}[0-9a-f]{2}(:[a-z0-9-]+[+-])*$")
+WHOLE_SETS = ("all", "all-major", "native")
+
+
+def is_amd(name: str) -> bool:
+    return AMD.match(name) is not None
+
+
+def check(name: str, sets: bool = False) -> str:
+    """Return `name` if it is a target nvcc (or cass-cc, for gfx names) knows.
+
+    Unlike nvcc 13 this accepts any sm_NN (sm_70 too): old CUDA code still names them.
+    """
+    if NVIDIA.match(name) or is_amd(name) or (sets and name in WHOLE_SETS):
+        return name
+    raise UsageError(f"Unsupported gpu architecture '{name}'")
+
+
+def _virtual(arch: str) -> None:
+    check(arch)
+    if arch.startswith("sm_"):
+        raise UsageError(f"Value of -arch option ('{arch}') must be a virtual code architecture")
+
+
+def _compatible(arch: str, code: str) -> None:
+    a, c = NVIDIA.match(arch), NVIDIA.match(code)
+    if not a or not c:
+        return  # an AMD name on either side: nothing to compare
+    if int(a[2]) > int(c[2]) or (a[3] == "a" and a[2] != c[2]):
+        raise UsageError(
+            f"Incompatible code generation requested: arch='{arch}', code='{code}'"
+        )
+
+
+def from_arch(arch: str | None, codes: Sequence[str]) -> list[str]:
+    """Targets of `-arch A [-code C,...]`, as nvcc expands them."""
+    if arch is None:
+        if codes:
+            raise UsageError("-arch option not specified")
+        return []
+    check(arch, sets=True)
+    if not codes:
+        m = NVIDIA.match(arch)
+        if m and m[1] == "sm":
+            return [arch, f"compute_{m[2]}{m[3]}"]
+        return [arch]
+    if arch in WHOLE_SETS:
+        raise UsageError(f"Cannot use '-arch={arch}' with '--gpu-code (-code)'")
+    _virtual(arch)
+    for code in codes:
+        check(code)
+        _compatible(arch, code)
+    return list(codes)
+
+
+def _split_top(spec: str) -> list[str]:
+    """Split at commas outside [...]."""
+    parts, depth, cur = [], 0, ""
+    for ch in spec:
+        depth += (ch == "[") - (ch == "]")
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return parts
+
+
+def from_gencode(spec: str) -> list[str]:
+    """Targets of one `-gencode arch=compute_80,code=[compute_80,sm_80]`."""
+    keys: dict[str, str] = {}
+    for item in _split_top(spec):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise UsageError(f"'{item}' is not in 'keyword=value' format")
+        if key not in ("arch", "code"):
+            raise UsageError(f"Unknown keyword '{key}' for option '--generate-code'")
+        if key in keys:
+            raise UsageError(f"redefinition of keyword '{key}'")
+        keys[key] = value
+    if "code" not in keys:
+        raise UsageError(f"Option '--generate-code {spec}', missing code")
+    if "arch" not in keys:
+        raise UsageError(f"Option '--generate-code {spec}', missing architecture")
+    arch, code = keys["arch"], keys["code"]
+    if arch in WHOLE_SETS:
+        raise UsageError(f"Unsupported gpu architecture '{arch}'")
+    _virtual(arch)
+    if code.startswith("[") and code.endswith("]"):
+        codes = code[1:-1].split(",")
+    else:
+        codes = [code]
+    for c in codes:
+        check(c)
+        _compatible(arch, c)
+    return codes
+
+
+def offload_archs(
+    targets: Sequence[str], arch_map: Mapping[str, str], default: Sequence[str]
+) -> list[str]:
+    """AMD offload targets for nvcc `targets`; several results make a fat binary.
+
+    A gfx name passes through. Anything else looks up `arch_map` by its own name, then
+    by the sm_NN of the same number (so compute_80 follows sm_80), then "*"; failing
+    those it gets `default`. A map value may be a comma list ("gfx1100,gfx1030").
+    No targets at all behave like one unmapped target.
+    """
+    out: list[str] = []
+    for t in targets or [""]:
+        if t:
+            check(t, sets=True)
+        if is_amd(t):
+            found = [t]
+        else:
+            m = NVIDIA.match(t)
+            keys = [t, f"sm_{m[2]}{m[3]}", f"sm_{m[2]}"] if m else [t]
+            value = next((arch_map[k] for k in keys if k and k in arch_map), None)
+            if value is None:
+                value = arch_map.get("*")
+            found = [v.strip() for v in value.split(",") if v.strip()] if value else list(default)
+        for name in found:
+            if name not in out:
+                out.append(name)
+    return out

@@ -1,0 +1,111 @@
+"""The ROCm/HIP installation: where it is, which HIP version, where its device libraries are.
+
+Layouts seen:
+- ROCm 6.x from AMD: /opt/rocm/{bin/hipcc, include/hip, lib/libamdhip64.so,
+  llvm/bin/clang, amdgcn/bitcode/*.bc}
+- Debian 12's ROCm 5.2 packages: /usr/{bin/hipcc, include/hip,
+  lib/x86_64-linux-gnu/libamdhip64.so, lib/x86_64-linux-gnu/amdgcn/bitcode/*.bc},
+  compiled with clang-15.
+
+`include/hip/hip_version.h` says (Debian 12):
+    #define HIP_VERSION_MAJOR 5
+    #define HIP_VERSION_MINOR 2
+    #define HIP_VERSION_PATCH 21153
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from ..version import read_hip_version
+from .tool import ToolchainError
+
+INSTALL_HINT = (
+    "install ROCm (on Debian 12: apt-get install hipcc libamdhip64-dev rocm-device-libs clang-15 lld-15 llvm-15)"
+)
+
+
+@dataclass(frozen=True)
+class Rocm:
+    root: Path
+    origin: str  # which setting or default found it
+    hip_version: tuple[int, int, int]
+    device_lib_dir: Path  # the installed bitcode folder (may lack gfx11 ISA files)
+    lib_dir: Path  # holds libamdhip64.so
+
+    @property
+    def hip_version_str(self) -> str:
+        return ".".join(map(str, self.hip_version))
+
+    def bin_dirs(self) -> list[str]:
+        dirs = [self.root / "llvm" / "bin", self.root / "bin"]
+        return [str(d) for d in dirs if d.is_dir() and str(d) != "/usr/bin"]
+
+
+def _hip_version(root: Path) -> tuple[int, int, int] | None:
+    return read_hip_version(str(root))
+
+
+def _first_dir(*paths: Path) -> Path | None:
+    for p in paths:
+        if p.is_dir():
+            return p
+    return None
+
+
+def _device_lib_dir(root: Path) -> Path | None:
+    for candidate in (
+        root / "amdgcn" / "bitcode",
+        root / "lib" / "x86_64-linux-gnu" / "amdgcn" / "bitcode",
+        root / "lib" / "amdgcn" / "bitcode",
+    ):
+        if (candidate / "ocml.bc").is_file():
+            return candidate
+    llvm_clang = root / "llvm" / "lib" / "clang"
+    if llvm_clang.is_dir():
+        for found in sorted(llvm_clang.glob("*/lib/amdgcn/bitcode/ocml.bc")):
+            return found.parent
+    return None
+
+
+def _lib_dir(root: Path) -> Path | None:
+    for candidate in (root / "lib", root / "lib" / "x86_64-linux-gnu", root / "lib64"):
+        if (candidate / "libamdhip64.so").exists():
+            return candidate
+    return None
+
+
+def find_rocm(env: Mapping[str, str], configured: str = "") -> Rocm:
+    """The first of --cass-rocm-path/CASS_ROCM_PATH, ROCM_PATH, /opt/rocm, /usr that holds HIP."""
+    choices: list[tuple[str, str]] = []
+    if configured:
+        choices.append((configured, "CASS_ROCM_PATH"))
+    if env.get("ROCM_PATH"):
+        choices.append((env["ROCM_PATH"], "ROCM_PATH"))
+    choices += [("/opt/rocm", "default"), ("/usr", "default")]
+    tried = []
+    for path, origin in choices:
+        root = Path(path)
+        version = _hip_version(root)
+        bitcode = _device_lib_dir(root)
+        lib = _lib_dir(root)
+        if version and bitcode and lib:
+            return Rocm(root, origin, version, bitcode, lib)
+        missing = [n for n, v in (("include/hip", version), ("device libraries", bitcode), ("libamdhip64", lib)) if not v]
+        tried.append(f"{path} (from {origin}: no {', '.join(missing)})")
+        if origin != "default":
+            # An explicit setting that does not hold HIP is an error, not a hint to look elsewhere.
+            break
+    raise ToolchainError(f"cannot find a ROCm/HIP installation: tried {'; '.join(tried)}; {INSTALL_HINT}, or set CASS_ROCM_PATH")
+
+
+def isa_file(arch: str) -> str:
+    """gfx1100 -> oclc_isa_version_1100.bc; gfx90a -> oclc_isa_version_90a.bc."""
+    base = arch.split(":")[0]
+    return f"oclc_isa_version_{base[3:]}.bc"
+
+
+def missing_isa(device_lib_dir: Path, archs: list[str]) -> list[str]:
+    return [a for a in archs if not (device_lib_dir / isa_file(a)).is_file()]
+

@@ -1,0 +1,58 @@
+"""The translator interface: CUDA source in, HIP source plus diagnostics out.
+
+Every translator (the built-in rules, a CASS model, anything later) implements
+`Translator`. The chain (`chain.py`) asks its members in order and reports which
+one served; the driver caches the result under `Translator.identity()`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the translation is for: it changes what must be emitted."""
+
+    hip_version: tuple[int, int] = (5, 2)  # HIP major, minor of the installation used
+    wave_size: int = 32  # 32 on RDNA (gfx10xx/gfx11xx), 64 on CDNA/GCN
+
+    def key(self) -> str:
+        return f"hip{self.hip_version[0]}.{self.hip_version[1]}-w{self.wave_size}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    line: int  # 1-based line in the CUDA input
+    column: int  # 1-based
+    severity: str  # "error", "warning" or "note"
+    message: str
+
+    def format(self, filename: str) -> str:
+        """clang/gcc style, so editors and build logs can jump to it."""
+        return f"{filename}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Translation:
+    text: str  # full HIP source, carrying #line directives naming the CUDA file
+    translator: str  # identity of the translator that served
+    diagnostics: tuple[Diagnostic, ...] = ()
+    # CUDA names found that have no HIP counterpart on this target (rules could not serve them).
+    unsupported: tuple[str, ...] = field(default=())
+
+
+class Translator(Protocol):
+    name: str
+
+    def identity(self) -> str:
+        """Everything about this translator that changes its output (name, version, data hash)."""
+        ...
+
+    def translate(self, source: str, filename: str, target: Target) -> Translation:
+        """Translate CUDA `source`, read from `filename` (used only in #line and diagnostics)."""
+        ...
+
+
+class TranslationError(Exception):
+    """A translator could not produce usable output for this input."""

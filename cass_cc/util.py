@@ -1,0 +1,51 @@
+"""Small file helpers shared by the driver, the cache and the toolchain."""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+
+def sha256_hex(*parts: bytes | str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode() if isinstance(p, str) else p)
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+@contextmanager
+def atomic_path(final: str | os.PathLike[str]) -> Iterator[str]:
+    """Yield a temporary name beside `final`; rename it over `final` only on success.
+
+    A build interrupted or failed half way never leaves a truncated output that a
+    later `make` would take for up to date.
+    """
+    final = Path(final)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent)
+    os.close(fd)
+    # Tools (clang, ld, ar) create the output themselves; some refuse an existing empty file.
+    os.unlink(tmp)
+    try:
+        yield tmp
+        os.replace(tmp, final)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    with atomic_path(path) as tmp:
+        with open(tmp, "wb") as f:
+            f.write(data)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    atomic_write_bytes(path, text.encode())

@@ -1,0 +1,1 @@
+"""cass_train: fine-tuning and evaluation of translators (built on cass_cc.toolchain)."""

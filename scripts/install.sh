@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Install everything cass-cc needs on Debian 12 (run as root, or with sudo available):
+# ROCm/HIP 5.2 and clang from Debian, the Python package (editable) and, with --test,
+# the test tools; then prepare the gfx11 device libraries once in the cache folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(
+  clang-15 lld-15 llvm-15 libomp-15-dev          # HIP compiler (ROCm 5.2 is built for LLVM 15)
+  hipcc libamdhip64-dev rocm-device-libs         # HIP runtime, headers, device libraries
+  clang-16 llvm-16 lld-16                        # llvm-mc/ld.lld 16 for gfx11 assembly
+  librocprim-dev librocrand-dev                  # the ROCm libraries Debian has
+  g++ make cmake binutils
+)
+
+sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "cass-cc install: apt-get install ${missing[*]}" >&2
+  sudo_ apt-get update -qq
+  sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+extras=""
+[ "${1:-}" = "--test" ] && extras="[test]"
+python3 -m pip install -q --disable-pip-version-check -e ".${extras}"
+
+# Find every tool and build the gfx1100 device library (ROCm 5.2 lacks it) into the cache.
+python3 bin/cass-cc setup
