@@ -60,3 +60,10 @@ def _build(inv, env: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # a bug in cass-cc: still one line, and a build that stops
+        if inv.verbose:
+            import traceback
+
+            traceback.print_exc()
+        log.error(f"internal error: {type(e).__name__}: {e} (run with -v for the traceback; please report it)")
+        return 1

@@ -10,6 +10,7 @@ so a failed or interrupted step never leaves a file `make` would trust.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -329,7 +330,75 @@ class Build:
         return 0
 
     def run_dlink(self) -> int:
-        raise DriverError("-dlink is not supported yet: link relocatable device code with `cass-cc -rdc=true a.o b.o -o app`")
+        """-dlink: device-link relocatable device code into one host object.
+
+        clang has no separate device-link step, so we ask its HIP link for its plan
+        (`-###`), run every step but the final host link, and keep the object that
+        registers the linked code objects. The host linker then links the -dc objects
+        with this one, as after nvcc -dlink.
+        """
+        objects = [i.path for i in self.inv.inputs if i.lang in (Lang.OBJ, Lang.LIB)]
+        if len(objects) != len(self.inv.inputs):
+            raise DriverError("-dlink takes objects made with -dc or -rdc=true (compile sources first)")
+        out = self.inv.output or "a_dlink.o"
+        rocm = self.tc.rocm
+        clang = self.tc.clang.path
+        plan_cmd = [_sibling_cxx(clang), "--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}",
+                    f"--rocm-device-lib-path={self.tc.device_lib_dir(self.archs)}",
+                    *[f"--offload-arch={a}" for a in self.archs], *objects, "-o", "a.out", "-###"]
+        proc = subprocess.run(plan_cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stderr)
+            raise ToolFailed(proc.returncode)
+        steps = [shlex.split(line) for line in proc.stderr.splitlines() if line.startswith(' "')]
+        if len(steps) < 2:
+            raise DriverError(f"unexpected device-link plan from {clang}: {proc.stderr.strip()[:200]}")
+        # The last two steps are llvm-mc assembling a registration object around the
+        # bundle (its source is made inside clang, so we write it) and the host link.
+        bundle_step, mc_step = steps[-3], steps[-2]
+        try:
+            bundle = next(a.split("=", 1)[1] for a in bundle_step if a.startswith("-output="))
+            wrapper = mc_step[mc_step.index("-o") + 1]
+            mc_input = next(a for a in mc_step[1:] if a.endswith(".mcin"))
+        except (StopIteration, ValueError, IndexError):
+            raise DriverError(f"unexpected device-link plan from {clang}: {proc.stderr.strip()[:300]}") from None
+        tmp_prefix = tempfile.gettempdir() + os.sep
+        temps = {a.split("=", 1)[-1] for step in steps[:-1] for a in step if a.split("=", 1)[-1].startswith(tmp_prefix)}
+        temps.add(mc_input)
+        for t in temps:  # clang's plan names temporary files in folders it has not made
+            os.makedirs(os.path.dirname(t), exist_ok=True)
+        try:
+            for step in steps[:-2]:
+                self.execute(step)
+            if not self.dry:
+                Path(mc_input).write_text(fatbin_wrapper_asm(bundle))
+            self.execute(mc_step)
+            if not self.dry:
+                with atomic_path(out) as tmp:
+                    shutil.copyfile(wrapper, tmp)
+        finally:
+            for t in temps:
+                if os.path.isfile(t):
+                    os.unlink(t)
+                parent = os.path.dirname(t)
+                if parent != tmp_prefix.rstrip(os.sep) and os.path.isdir(parent) and not os.listdir(parent):
+                    os.rmdir(parent)
+        return 0
+
+
+def fatbin_wrapper_asm(bundle: str) -> str:
+    """Host assembly that embeds an offload bundle as `__hip_fatbin` in `.hip_fatbin`,
+    the symbol the HIP runtime's registration code of -fgpu-rdc objects refers to."""
+    return (
+        "  .protected __hip_fatbin\n"
+        "  .type __hip_fatbin,@object\n"
+        '  .section .hip_fatbin,"a",@progbits\n'
+        "  .globl __hip_fatbin\n"
+        "  .p2align 12\n"
+        "__hip_fatbin:\n"
+        f'  .incbin "{bundle}"\n'
+        '  .section .note.GNU-stack,"",@progbits\n'
+    )
 
 
 def has_relocatable_device_code(path: str) -> bool:

@@ -63,11 +63,12 @@ def from_arch(arch: str | None, codes: Sequence[str]) -> list[str]:
 
 
 def _split_top(spec: str) -> list[str]:
-    """Split at commas outside [...]."""
-    parts, depth, cur = [], 0, ""
+    """Split at commas outside [...] and "..." (Makefiles write code=\"sm_80,compute_80\")."""
+    parts, depth, quoted, cur = [], 0, False, ""
     for ch in spec:
         depth += (ch == "[") - (ch == "]")
-        if ch == "," and depth == 0:
+        quoted ^= ch == '"'
+        if ch == "," and depth == 0 and not quoted:
             parts.append(cur)
             cur = ""
         else:
@@ -96,7 +97,7 @@ def from_gencode(spec: str) -> list[str]:
     if arch in WHOLE_SETS:
         raise UsageError(f"Unsupported gpu architecture '{arch}'")
     _virtual(arch)
-    if code.startswith("[") and code.endswith("]"):
+    if code[:1] + code[-1:] in ("[]", '""') and len(code) > 1:
         codes = code[1:-1].split(",")
     else:
         codes = [code]

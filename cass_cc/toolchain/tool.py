@@ -135,10 +135,12 @@ def candidates(spec: Spec, env: Mapping[str, str], dirs: Iterable[str]) -> list[
             p = os.path.join(d, n)
             if os.path.isfile(p) and os.access(p, os.X_OK):
                 found.append((p, d))
+    path_dirs = [d for d in env.get("PATH", "").split(os.pathsep) if d]
     for n in spec.names:
-        p = shutil.which(n, path=env.get("PATH"))
-        if p:
-            found.append((p, "PATH"))
+        for d in path_dirs:  # every match, not just the first: a shim may shadow the real tool
+            p = os.path.join(d, n)
+            if os.path.isfile(p) and os.access(p, os.X_OK) and (p, "PATH") not in found:
+                found.append((p, "PATH"))
     return found
 
 

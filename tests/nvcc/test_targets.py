@@ -81,6 +81,7 @@ def test_from_arch_errors(arch, codes, message):
         ("arch=compute_80,code=[compute_80,sm_80]", ["compute_80", "sm_80"]),
         ("code=sm_86,arch=compute_80", ["sm_86"]),
         ("arch=compute_80,code=[sm_80]", ["sm_80"]),
+        ('arch=compute_80,code="sm_80,compute_80"', ["sm_80", "compute_80"]),
         ("arch=gfx1100,code=gfx1100", ["gfx1100"]),
     ],
 )

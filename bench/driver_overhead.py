@@ -1,0 +1,74 @@
+"""Driver overhead, measured against its own baseline in the same run.
+
+1. `cass-cc -c k.cu` on a warm translation cache, against clang compiling the cached
+   .hip with exactly the command cass-cc runs (taken from `cass-cc --dryrun`).
+   Target: ratio <= 1.05.
+2. `cass-cc --version` wall time. Target: <= 0.15 s.
+
+    python bench/driver_overhead.py [--runs 7] [--source examples/vector-stats/reduce.cu]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASS_CC = [sys.executable, str(ROOT / "bin" / "cass-cc")]
+
+
+def wall(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--source", default=str(ROOT / "examples" / "vector-stats" / "reduce.cu"))
+    args = ap.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="cass-bench-") as tmp:
+        work = Path(tmp)
+        src = Path(args.source)
+        for f in src.parent.iterdir():
+            if f.is_file():
+                shutil.copy(f, work / f.name)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("CASS_")}
+        env["CASS_CACHE_DIR"] = str(work / "cache")
+        env["CASS_CONFIG"] = str(work / "none.toml")
+        flags = ["-O2", "-std=c++17", "-arch=sm_80", "-c", src.name, "-o", "k.o"]
+
+        subprocess.run(CASS_CC + flags, cwd=work, env=env, check=True)  # warm the cache
+        dry = subprocess.run(CASS_CC + ["--dryrun"] + flags, cwd=work, env=env, check=True, capture_output=True, text=True)
+        clang_line = next(line[3:] for line in dry.stderr.splitlines() if line.startswith("#$ ") and " -x hip " in line)
+        clang_cmd = shlex.split(clang_line)
+        strict = {**env, "CASS_CACHE_REQUIRE_HIT": "1"}
+
+        cass_times, clang_times = [], []
+        for _ in range(args.runs):  # interleaved, so drift hits both alike
+            cass_times.append(wall(CASS_CC + flags, work, strict))
+            clang_times.append(wall(clang_cmd, work, env))
+        cass_med, clang_med = statistics.median(cass_times), statistics.median(clang_times)
+        ratio = cass_med / clang_med
+        print(f"warm-cache compile: cass-cc {cass_med:.3f} s, clang {clang_med:.3f} s (median of {args.runs})")
+        print(f"ratio cass-cc/clang: {ratio:.3f} (target <= 1.05) {'OK' if ratio <= 1.05 else 'OVER'}")
+
+        version_times = [wall(CASS_CC + ["--version"], work, env) for _ in range(max(args.runs, 10))]
+        base_times = [wall([sys.executable, "-c", "pass"], work, env) for _ in range(max(args.runs, 10))]
+        v, base = statistics.median(version_times), statistics.median(base_times)
+        print(f"cass-cc --version: {v:.3f} s (target <= 0.15) {'OK' if v <= 0.15 else 'OVER'}; "
+              f"bare python start-up {base:.3f} s, ratio {v / base:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

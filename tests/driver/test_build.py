@@ -1,0 +1,140 @@
+"""End to end: real clang, make and the HIP runtime build CUDA programs for gfx1100."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cass_cc.toolchain.bundle import code_object_target, device_targets, parse_bundles
+from tests.conftest import CASS_CC, EXAMPLES, needs_clang, run_cass
+
+pytestmark = [pytest.mark.e2e, needs_clang]
+
+KERNEL = """\
+#include <cuda_runtime.h>
+__global__ void scale(float* x, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] *= a;
+}
+int launch(float* x, int n) {
+  scale<<<(n + 255) / 256, 256>>>(x, 2.0f, n);
+  return cudaGetLastError() == cudaSuccess ? 0 : 1;
+}
+"""
+
+
+def test_make_cc_cass_cc_builds_gfx1100_binary(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """The issue's case: an nvcc Makefile (CC = nvcc) run as `make CC=cass-cc`."""
+    src = tmp_path / "vector-stats"
+    shutil.copytree(EXAMPLES / "vector-stats", src)
+    proc = subprocess.run(["make", f"CC={CASS_CC}"], cwd=src, env=cass_env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    binary = src / "vector-stats"
+    assert binary.is_file()
+    # Two .cu files: two offload bundles, each with a gfx1100 code object.
+    assert device_targets(str(binary)) == ["gfx1100", "gfx1100"]
+    # The host file went to the host compiler: its object has no device code.
+    with pytest.raises(Exception, match="no .hip_fatbin"):
+        device_targets(str(src / "main.o"))
+    # Linked against the HIP runtime, not CUDA's.
+    needed = subprocess.run(["readelf", "-d", str(binary)], capture_output=True, text=True).stdout
+    assert "libamdhip64.so" in needed and "cudart" not in needed
+
+
+def test_compile_error_points_at_cu_line(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "bad.cu").write_text(
+        "#include <cuda_runtime.h>\n"
+        "// a comment line\n"
+        "__global__ void k(float* x) {\n"
+        "  x[threadIdx.x] = 1.0f;\n"
+        "  undeclared_thing(x);\n"
+        "}\n"
+    )
+    proc = run_cass(["-c", "bad.cu", "-o", "bad.o"], tmp_path, cass_env)
+    assert proc.returncode != 0
+    assert "bad.cu:5:3: error: use of undeclared identifier 'undeclared_thing'" in proc.stderr
+    assert ".hip:" not in proc.stderr  # never the cached translation's name
+    assert not (tmp_path / "bad.o").exists()  # nothing half written
+
+
+def test_several_amd_targets_give_fat_binary(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text(KERNEL)
+    run_cass(["-arch=gfx1100", "-arch=gfx1030", "-c", "k.cu"], tmp_path, cass_env, check=True)
+    assert sorted(device_targets(str(tmp_path / "k.o"))) == ["gfx1030", "gfx1100"]
+
+
+def test_arch_map_setting(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text(KERNEL)
+    env = {**cass_env, "CASS_ARCH_MAP": "sm_86=gfx1030"}
+    run_cass(["-gencode", "arch=compute_86,code=sm_86", "-c", "k.cu"], tmp_path, env, check=True)
+    assert device_targets(str(tmp_path / "k.o")) == ["gfx1030"]
+
+
+def test_dependencies_name_the_users_files(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.h").write_text("#pragma once\n#define N 4\n")
+    (tmp_path / "k.cu").write_text('#include "k.h"\n' + KERNEL)
+    run_cass(["-MD", "-MF", "k.d", "-MT", "obj/k.o", "-c", "k.cu", "-o", "k.o"], tmp_path, cass_env, check=True)
+    deps = (tmp_path / "k.d").read_text()
+    assert deps.startswith("obj/k.o: k.cu ")
+    assert str(tmp_path / "k.h") in deps and ".hip" not in deps
+    proc = run_cass(["-M", "k.cu"], tmp_path, cass_env, check=True)
+    assert proc.stdout.startswith("k.o: k.cu ") and "k.h" in proc.stdout
+
+
+def test_dryrun_shows_commands_and_writes_nothing(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text(KERNEL)
+    proc = run_cass(["--dryrun", "-arch=sm_80", "-c", "k.cu", "-o", "k.o"], tmp_path, cass_env, check=True)
+    lines = [line for line in proc.stderr.splitlines() if line.startswith("#$ ")]
+    compile_line = next(line for line in lines if "-x hip" in line)
+    assert "--offload-arch=gfx1100" in compile_line and compile_line.endswith("-o k.o")
+    assert not (tmp_path / "k.o").exists()
+
+
+def test_keep_writes_translation(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text(KERNEL)
+    run_cass(["--keep", "--keep-dir", "kept", "-c", "k.cu"], tmp_path, cass_env, check=True)
+    hip = (tmp_path / "kept" / "k.cu.hip").read_text()
+    assert "hip/hip_runtime.h" in hip and "hipGetLastError" in hip and '#line 1 "k.cu"' in hip
+
+
+def test_device_only_outputs(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text(KERNEL)
+    run_cass(["-ptx", "k.cu"], tmp_path, cass_env, check=True)
+    asm = (tmp_path / "k.ptx").read_text()
+    assert ".amdgcn_target" in asm and "gfx1100" in asm and "_Z5scalePffi" in asm
+    run_cass(["-cubin", "k.cu", "-o", "k.co"], tmp_path, cass_env, check=True)
+    assert code_object_target((tmp_path / "k.co").read_bytes()) == "gfx1100"
+    run_cass(["-fatbin", "k.cu"], tmp_path, cass_env, check=True)
+    ids = [e.id for e in parse_bundles((tmp_path / "k.fatbin").read_bytes())]
+    assert "hipv4-amdgcn-amd-amdhsa--gfx1100" in ids
+
+
+def test_static_and_shared_libraries(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text(KERNEL)
+    run_cass(["-lib", "k.cu", "-o", "libk.a"], tmp_path, cass_env, check=True)
+    members = subprocess.run(["ar", "t", "libk.a"], cwd=tmp_path, capture_output=True, text=True).stdout.split()
+    assert len(members) == 1 and members[0].endswith(".o")
+    run_cass(["-shared", "-Xcompiler", "-fPIC", "k.cu", "-o", "libk.so"], tmp_path, cass_env, check=True)
+    assert device_targets(str(tmp_path / "libk.so")) == ["gfx1100"]
+
+
+def test_relocatable_device_code(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """-dc objects calling each other's device functions, device-linked at the final link."""
+    (tmp_path / "a.cu").write_text("__device__ float twice(float x) { return 2.0f * x; }\n")
+    (tmp_path / "b.cu").write_text(
+        "#include <cuda_runtime.h>\n"
+        "extern __device__ float twice(float x);\n"
+        "__global__ void k(float* x) { x[threadIdx.x] = twice(x[threadIdx.x]); }\n"
+        "int main() { float* d; cudaMalloc(&d, 64); k<<<1, 16>>>(d); return cudaDeviceSynchronize(); }\n"
+    )
+    run_cass(["-dc", "a.cu", "-o", "a.o"], tmp_path, cass_env, check=True)
+    run_cass(["-dc", "b.cu", "-o", "b.o"], tmp_path, cass_env, check=True)
+    run_cass(["a.o", "b.o", "-o", "app"], tmp_path, cass_env, check=True)
+    assert device_targets(str(tmp_path / "app")) == ["gfx1100"]
+    # CMake's separable compilation: an explicit -dlink object, then the host linker.
+    run_cass(["-dlink", "a.o", "b.o", "-o", "dlink.o"], tmp_path, cass_env, check=True)
+    link = subprocess.run(["g++", "a.o", "b.o", "dlink.o", "-o", "app2", "-lamdhip64"], cwd=tmp_path, capture_output=True, text=True)
+    assert link.returncode == 0, link.stderr
+    assert device_targets(str(tmp_path / "app2")) == ["gfx1100"]

@@ -1,0 +1,42 @@
+"""The translation cache: hits, misses-as-errors for tests, stats and clear."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import needs_clang, run_cass
+
+pytestmark = [pytest.mark.e2e, needs_clang]
+
+SRC = "#include <cuda_runtime.h>\n__global__ void k(int* p) { p[threadIdx.x] = warpSize; }\n"
+
+
+def test_warm_cache_serves_and_require_hit_is_honest(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    env = {**cass_env, "CASS_CACHE_DIR": str(tmp_path / "cache")}
+    (tmp_path / "k.cu").write_text(SRC)
+    run_cass(["-c", "k.cu"], tmp_path, env, check=True)
+    # Same source, same flags: the translation must come from the cache.
+    strict = {**env, "CASS_CACHE_REQUIRE_HIT": "1"}
+    run_cass(["-c", "k.cu", "-o", "again.o"], tmp_path, strict, check=True)
+    # A changed source is a miss, and with the switch on, an error naming the cause.
+    (tmp_path / "k.cu").write_text(SRC + "// changed\n")
+    proc = run_cass(["-c", "k.cu", "-o", "changed.o"], tmp_path, strict)
+    assert proc.returncode == 1 and "translation cache miss" in proc.stderr
+    assert not (tmp_path / "changed.o").exists()
+
+    stats = run_cass(["cache", "stats"], tmp_path, env, check=True).stdout
+    assert "entries: 1" in stats and "hits: 1" in stats
+    assert "removed 1 entries" in run_cass(["cache", "clear"], tmp_path, env, check=True).stdout
+    assert "entries: 0" in run_cass(["cache", "stats"], tmp_path, env, check=True).stdout
+
+
+def test_key_depends_on_target_hip_version(tmp_path: Path) -> None:
+    """Different HIP versions translate differently (warp sync functions), so they key apart."""
+    from cass_cc.cache import key
+    from cass_cc.translate.base import Target
+
+    a = key(b"src", "k.cu", "rules-1", Target((5, 2), 32).key())
+    b = key(b"src", "k.cu", "rules-1", Target((6, 2), 32).key())
+    c = key(b"src", "k.cu", "rules-1", Target((5, 2), 64).key())
+    assert len({a, b, c}) == 3

@@ -1,0 +1,95 @@
+"""What a build sees when cass-cc cannot do what was asked: one line, the right exit code."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import needs_clang, run_cass
+
+
+def test_unknown_flag_fails_like_nvcc(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    proc = run_cass(["-foo", "x.cu"], tmp_path, cass_env)
+    assert proc.returncode == 1
+    assert proc.stderr == "nvcc fatal   : Unknown option '-foo'\n"
+    assert proc.stdout == ""
+
+
+def test_no_input_files(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    proc = run_cass(["-c"], tmp_path, cass_env)
+    assert proc.returncode == 1
+    assert "No input files specified" in proc.stderr
+
+
+def test_missing_clang_names_the_fix(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text("__global__ void k() {}\n")
+    env = {**cass_env, "CASS_CLANG": str(tmp_path / "no-such-clang")}
+    proc = run_cass(["-c", "k.cu"], tmp_path, env)
+    assert proc.returncode == 1
+    [line] = proc.stderr.splitlines()
+    assert line.startswith("cass-cc fatal   : cannot find clang")
+    assert "CASS_CLANG" in line and "apt-get install clang-15" in line
+    assert not (tmp_path / "k.o").exists()
+
+
+def test_missing_rocm_names_the_fix(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text("__global__ void k() {}\n")
+    env = {**cass_env, "CASS_ROCM_PATH": str(tmp_path / "no-rocm")}
+    proc = run_cass(["-c", "k.cu"], tmp_path, env)
+    assert proc.returncode == 1
+    [line] = proc.stderr.splitlines()
+    assert "cannot find a ROCm/HIP installation" in line and "CASS_ROCM_PATH" in line and "apt-get install" in line
+
+
+def test_clang_that_is_cass_cc_is_refused(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """A tool variable pointing back at cass-cc (or its nvcc shim) must not loop."""
+    from tests.conftest import ROOT
+
+    (tmp_path / "k.cu").write_text("__global__ void k() {}\n")
+    env = {**cass_env, "CASS_CLANG": str(ROOT / "shims" / "bin" / "nvcc")}
+    proc = run_cass(["-c", "k.cu"], tmp_path, env)
+    assert proc.returncode == 1
+    assert "cass-cc itself, skipped" in proc.stderr
+
+
+def test_missing_input_file(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    proc = run_cass(["-c", "absent.cu"], tmp_path, cass_env)
+    assert proc.returncode == 1
+    assert proc.stderr.strip().endswith("absent.cu: cannot read: No such file or directory")
+
+
+@needs_clang
+def test_non_utf8_source(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "latin1.cu").write_bytes(b"// caf\xe9\n__global__ void k() {}\n")
+    proc = run_cass(["-c", "latin1.cu"], tmp_path, cass_env)
+    assert proc.returncode == 1
+    [line] = proc.stderr.splitlines()
+    assert "latin1.cu:1: source is not UTF-8 text (byte 0xe9)" in line
+    assert not (tmp_path / "latin1.o").exists()
+
+
+@needs_clang
+def test_missing_hip_library_is_named(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "m.cpp").write_text("int main() { return 0; }\n")
+    proc = run_cass(["m.cpp", "-o", "m", "-lcufft"], tmp_path, cass_env)
+    if proc.returncode == 0:
+        pytest.skip("hipFFT is installed here")
+    assert "-lcufft needs its HIP counterpart libhipfft" in proc.stderr
+    assert not (tmp_path / "m").exists()
+
+
+def test_version_is_nvcc_shaped_and_truthful(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    import re
+
+    proc = run_cass(["--version"], tmp_path, cass_env)
+    assert proc.returncode == 0
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "nvcc: NVIDIA (R) Cuda compiler driver"
+    assert re.search(r"release \d+\.\d+, V\d+\.\d+\.\d+", proc.stdout)  # what CMake parses
+    assert "not NVIDIA's nvcc" in proc.stdout
+
+
+def test_help_lists_settings_and_options(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    proc = run_cass(["--help"], tmp_path, cass_env)
+    assert proc.returncode == 0
+    assert "CASS_ARCH_MAP" in proc.stdout and "--gpu-architecture" in proc.stdout

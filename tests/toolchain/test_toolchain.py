@@ -1,0 +1,94 @@
+"""The toolchain layer on this machine's real tools, and its refusals."""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from cass_cc.toolchain import Toolchain, ToolchainError, wave_size
+from cass_cc.toolchain.devlibs import isa_number
+from cass_cc.toolchain.rocm import find_rocm, isa_file
+from cass_cc.toolchain.specs import SPECS
+from cass_cc.toolchain.tool import VersionCache, find, parse_version
+from tests.conftest import SHARED_CACHE, needs_clang
+
+
+@pytest.mark.parametrize(
+    "name, text, expected",
+    [
+        ("clang", "Debian clang version 15.0.6\nTarget: x86_64-pc-linux-gnu\n", (15, 0, 6)),
+        ("clang", "AMD clang version 17.0.0 (https://github.com/RadeonOpenCompute/llvm-project roc-6.0.2 24012)\n", (17, 0, 0)),
+        ("hipcc", "HIP version: 5.2.21153-0\n", (5, 2, 21153)),
+        ("llvm-mc", "Debian LLVM version 16.0.6\n  Optimized build.\n", (16, 0, 6)),
+        ("ld.lld", "Debian LLD 16.0.6 (compatible with GNU linkers)\n", (16, 0, 6)),
+        ("host-cxx", "g++ (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022\n", (12, 2, 0)),
+        ("host-cxx", "Debian clang version 16.0.6 (15~deb12u1)\n", (16, 0, 6)),
+        ("nvcc", "nvcc: NVIDIA (R) Cuda compiler driver\nCuda compilation tools, release 13.0, V13.0.88\n", (13, 0, 88)),
+        ("cuobjdump", "cuobjdump: NVIDIA (R) CUDA Object Utility\nCuda compilation tools, release 13.0, V13.0.85\n", (13, 0, 85)),
+    ],
+)
+def test_version_parsers(name: str, text: str, expected: tuple[int, ...]) -> None:
+    assert parse_version(text, SPECS[name].pattern) == expected
+
+
+def _fake_tool(path: Path, version_line: str) -> None:
+    path.write_text(f"#!/bin/sh\necho '{version_line}'\n")
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+
+
+def test_explicit_variable_wins_and_too_old_is_refused(tmp_path: Path) -> None:
+    old = tmp_path / "llvm-mc"
+    _fake_tool(old, "LLVM version 15.0.6")
+    env = {"CASS_LLVM_MC": str(old), "PATH": ""}
+    with pytest.raises(ToolchainError) as e:
+        find(SPECS["llvm-mc"], env, [], VersionCache(None))
+    assert "version 15.0.6, need 16+" in str(e.value) and "CASS_LLVM_MC" in str(e.value)
+    new = tmp_path / "llvm-mc-new"
+    _fake_tool(new, "LLVM version 18.1.8")
+    tool = find(SPECS["llvm-mc"], {"CASS_LLVM_MC": str(new)}, [], VersionCache(None))
+    assert tool.path == str(new) and tool.version == (18, 1, 8)
+
+
+def test_path_search_skips_our_own_nvcc(tmp_path: Path) -> None:
+    """An nvcc shim first on PATH is skipped; the real one behind it is found."""
+    from tests.conftest import ROOT
+
+    real_dir = tmp_path / "cuda" / "bin"
+    real_dir.mkdir(parents=True)
+    _fake_tool(real_dir / "nvcc", "Cuda compilation tools, release 12.4, V12.4.131")
+    env = {"PATH": f"{ROOT / 'shims' / 'bin'}{os.pathsep}{real_dir}"}
+    tool = find(SPECS["nvcc"], env, [], VersionCache(None))
+    assert tool.path == str(real_dir / "nvcc") and tool.version == (12, 4, 131)
+
+
+def test_version_cache_probes_once(tmp_path: Path) -> None:
+    exe = tmp_path / "tool"
+    _fake_tool(exe, "LLVM version 16.0.0")
+    cache = VersionCache(tmp_path / "tools.json")
+    calls = []
+    assert cache.get(str(exe), lambda: calls.append(1) or "v1") == "v1"
+    assert VersionCache(tmp_path / "tools.json").get(str(exe), lambda: calls.append(1) or "v2") == "v1"
+    assert calls == [1]
+
+
+def test_rocm_explicit_path_must_hold_hip(tmp_path: Path) -> None:
+    with pytest.raises(ToolchainError, match="CASS_ROCM_PATH"):
+        find_rocm({}, str(tmp_path))
+
+
+def test_isa_names() -> None:
+    assert isa_file("gfx1100") == "oclc_isa_version_1100.bc"
+    assert isa_file("gfx90a:xnack+") == "oclc_isa_version_90a.bc"
+    assert isa_number("gfx1100") == 11000 and isa_number("gfx1103") == 11003 and isa_number("gfx1030") == 10300
+    assert wave_size("gfx1100") == 32 and wave_size("gfx90a") == 64
+
+
+@needs_clang
+def test_this_machine_has_a_hip_toolchain() -> None:
+    tc = Toolchain(os.environ, cache_dir=SHARED_CACHE)
+    assert tc.clang.version >= (14,)
+    assert tc.rocm.hip_version >= (5, 0, 0)
+    libs = tc.device_lib_dir(["gfx1100"])
+    assert (libs / "oclc_isa_version_1100.bc").is_file() and (libs / "ocml.bc").is_file()
