@@ -10,6 +10,7 @@ so a failed or interrupted step never leaves a file `make` would trust.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -41,7 +42,14 @@ class ToolFailed(Exception):
         self.returncode = returncode
 
 
-SOURCE_LANGS = (Lang.CU, Lang.HIP, Lang.C, Lang.CXX)
+SOURCE_LANGS = (Lang.CU, Lang.HIP, Lang.C, Lang.CXX, Lang.ASM)
+LINKER_LANGS = (Lang.OBJ, Lang.LIB)
+
+
+def _unbuildable(inp: Input) -> DriverError:
+    what = "PTX" if inp.lang is Lang.PTX else "NVIDIA machine code"
+    hint = "compile the CUDA source instead" if inp.lang is Lang.PTX else "use `cass-cc --emit-rdna3` or compile the CUDA source"
+    return DriverError(f"{inp.path}: {what} cannot be built for AMD GPUs; {hint}")
 
 
 class Build:
@@ -150,8 +158,16 @@ class Build:
     def compile_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
         if inp.lang in (Lang.CU, Lang.HIP):
             return self.hip_command(inp, out, mode)
-        compiler = self.tc.host_cc(self.inv.host_compiler) if inp.lang is Lang.C else self.tc.host_cxx(self.inv.host_compiler)
-        return commands.host_compile(self.inv, compiler.path, inp.path, inp.lang, out, mode)
+        # nvcc hands .c (and assembler) files to the host C compiler, .cpp to the C++ one,
+        # with the CUDA headers visible. Ours see HIP's; host files that use the CUDA API
+        # are translated first (same rules, same cache) so they call HIP.
+        c_like = inp.lang in (Lang.C, Lang.ASM)
+        compiler = self.tc.host_cc(self.inv.host_compiler) if c_like else self.tc.host_cxx(self.inv.host_compiler)
+        src, quote_dir = inp.path, None
+        if inp.lang in (Lang.C, Lang.CXX) and uses_cuda_api(inp.path):
+            hip, _ = self.translate(inp)
+            src, quote_dir = str(hip), os.path.dirname(os.path.abspath(inp.path))
+        return commands.host_compile(self.inv, compiler.path, src, inp.lang, out, mode, quote_dir)
 
     def compile(self, inp: Input, out: str) -> None:
         """One source to one object, with -MD/-MMD dependency output if asked."""
@@ -180,7 +196,7 @@ class Build:
 
     def _fix_deps(self, inp: Input, dep_file: str) -> None:
         """Dependency files name the user's .cu file, not the cached .hip."""
-        if inp.lang is not Lang.CU:
+        if inp.path not in self._translated:
             return
         hip, _ = self.translate(inp)
         text = Path(dep_file).read_text()
@@ -218,8 +234,10 @@ class Build:
         sources = self.sources()
         self._single_output_check(sources)
         for inp in self.inv.inputs:
-            if inp.lang not in SOURCE_LANGS:
+            if inp.lang in LINKER_LANGS:
                 log.warning(f"{inp.path}: linker input unused because linking is not done")
+            elif inp.lang not in SOURCE_LANGS:
+                raise _unbuildable(inp)
         for inp in sources:
             out = self.inv.output or (Path(inp.path).stem + ".o")
             self.compile(inp, out)
@@ -236,10 +254,10 @@ class Build:
                     obj = os.path.join(tmp, f"{n}_{Path(inp.path).stem}.o")
                     self.compile(inp, obj)
                     objects.append(obj)
-                elif inp.lang in (Lang.OBJ, Lang.LIB):
+                elif inp.lang in LINKER_LANGS:
                     objects.append(inp.path)
                 else:
-                    raise DriverError(f"{inp.path}: {inp.lang.value} input cannot be built for AMD GPUs")
+                    raise _unbuildable(inp)
             if inv.phase is Phase.LIB:
                 ar = shutil.which("ar", path=self.env.get("PATH")) or "ar"
                 self.produce(out, lambda o: [ar, "rcs", o, *objects])
@@ -337,7 +355,7 @@ class Build:
         registers the linked code objects. The host linker then links the -dc objects
         with this one, as after nvcc -dlink.
         """
-        objects = [i.path for i in self.inv.inputs if i.lang in (Lang.OBJ, Lang.LIB)]
+        objects = [i.path for i in self.inv.inputs if i.lang in LINKER_LANGS]
         if len(objects) != len(self.inv.inputs):
             raise DriverError("-dlink takes objects made with -dc or -rdc=true (compile sources first)")
         out = self.inv.output or "a_dlink.o"
@@ -384,6 +402,17 @@ class Build:
                 if parent != tmp_prefix.rstrip(os.sep) and os.path.isdir(parent) and not os.listdir(parent):
                     os.rmdir(parent)
         return 0
+
+
+_CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__global__|__device__|<<<")
+
+
+def uses_cuda_api(path: str) -> bool:
+    """Whether a host C/C++ file calls or includes CUDA (then it needs translating)."""
+    try:
+        return _CUDA_API.search(Path(path).read_bytes()) is not None
+    except OSError:
+        return False  # the compiler will report the missing file in its own words
 
 
 def fatbin_wrapper_asm(bundle: str) -> str:

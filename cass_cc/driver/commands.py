@@ -9,6 +9,8 @@ build.py's job. nvcc meanings mapped to clang's HIP driver:
   --use_fast_math  -ffast-math (ftz, approximate div/sqrt, contraction)
   -rdc=true / -dc  -fgpu-rdc
   -std             passed through; nvcc's default dialect is C++17
+  --default-stream per-thread   -fgpu-default-stream=per-thread
+  --expt-relaxed-constexpr, --extended-lambda: clang's HIP mode does both by default
 """
 from __future__ import annotations
 
@@ -101,19 +103,27 @@ def device_flags(inv: Invocation) -> list[str]:
         flags.append("-fgpu-flush-denormals-to-zero")
     if inv.fmad is False:
         flags.append("-ffp-contract=off")
+    if inv.default_stream == "per-thread":
+        flags.append("-fgpu-default-stream=per-thread")
     return flags
 
 
-def host_compile(inv: Invocation, compiler: str, src: str, lang: Lang, out: str, mode: list[str]) -> list[str]:
+def host_compile(
+    inv: Invocation, compiler: str, src: str, lang: Lang, out: str, mode: list[str], quote_dir: str | None = None
+) -> list[str]:
     """A .c/.cpp input, compiled by the host compiler as nvcc does, seeing the HIP headers."""
     cmd = [compiler]
     if lang is Lang.C:
         cmd += ["-x", "c"]
+    elif lang is Lang.ASM:
+        pass  # the suffix (.s or .S) tells the compiler
     else:
         cmd += ["-x", "c++"]
         if inv.std:
             cmd.append(f"-std={inv.std}")
     cmd += ["-D__HIP_PLATFORM_AMD__"]
+    if quote_dir:
+        cmd += ["-iquote", quote_dir, *_QUIET]
     cmd += mode
     cmd += common_flags(inv)
     if inv.debug:

@@ -30,13 +30,15 @@ Settings (command line --cass-<key>=VALUE > environment CASS_<KEY> >
 
 def help_text() -> str:
     from ..config import SETTINGS
-    from ..nvcc.options import OPTIONS
+    from ..nvcc.options import OPTIONS, Disp
 
     lines = [HELP_HEAD]
     for s in SETTINGS:
         lines.append(f"  {s.env:<24} {s.help}\n")
-    lines.append("\nnvcc options accepted (see nvcc's documentation for their meaning):\n")
+    lines.append("\nnvcc options (accepted with nvcc's meaning unless marked):\n")
+    marks = {Disp.IGNORED: "accepted, no effect on AMD", Disp.UNSUPPORTED: "refused: no AMD equivalent"}
     for opt in OPTIONS:
-        spellings = ", ".join(x for x in (getattr(opt, "short", None), getattr(opt, "long", None)) if x)
-        lines.append(f"  {spellings}\n")
+        spellings = ", ".join(x for x in (opt.short, opt.long) if x)
+        mark = marks.get(opt.disp, "")
+        lines.append(f"  {spellings:<48} {mark}".rstrip() + "\n")
     return "".join(lines)

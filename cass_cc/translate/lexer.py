@@ -49,6 +49,7 @@ _MAIN = re.compile(
     re.DOTALL,
 )
 _DIRECTIVE = re.compile(r"#[ \t]*(?:/\*.*?\*/[ \t]*)*([A-Za-z_]\w*)?", re.DOTALL)
+_MULTILINE = frozenset({"comment", "raw_string", "string", "char", "continuation"})
 _HEADER = re.compile(r"<[^>\n\r]*>|\"[^\"\n\r]*\"")
 
 
@@ -74,7 +75,8 @@ def tokenize(text: str) -> list[Token]:
             end = m.end()
             append(Token("directive", text[pos:end], line, col, directive))
             at_bol = False
-            line, line_start = _advance(text, pos, end, line, line_start)
+            if "\n" in text[pos:end] or "\r" in text[pos:end]:
+                line, line_start = _advance(text, pos, end, line, line_start)
             pos = end
             continue
         if want_header and ch in "<\"":
@@ -103,11 +105,16 @@ def tokenize(text: str) -> list[Token]:
             pos = end
             continue
         append(Token(kind, tok_text, line, col, directive))
-        if kind not in ("space", "continuation"):
+        if kind != "space":
+            if kind in _MULTILINE:
+                if "\n" in tok_text or "\r" in tok_text:
+                    line, line_start = _advance(text, pos, end, line, line_start)
+                if kind == "continuation":
+                    pos = end
+                    continue
             at_bol = False
             if kind != "comment":
                 want_header = False
-        line, line_start = _advance(text, pos, end, line, line_start)
         pos = end
     return tokens
 

@@ -1,0 +1,30 @@
+"""Asks translators in order; the first that can translate serves."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from .base import Target, Translation, TranslationError, Translator
+
+
+class TranslatorChain:
+    def __init__(self, members: Sequence[Translator]) -> None:
+        if not members:
+            raise ValueError("a translator chain needs at least one member")
+        self.members = tuple(members)
+        self.name = "chain(" + ",".join(m.name for m in self.members) + ")"
+
+    def identity(self) -> str:
+        return "|".join(m.identity() for m in self.members)
+
+    def translate(self, source: str, filename: str, target: Target) -> Translation:
+        failures: list[str] = []
+        for member in self.members:
+            try:
+                result = member.translate(source, filename, target)
+            except TranslationError as error:
+                failures.append(f"{member.name}: {error}")
+                continue
+            # name the member that served, whatever the member wrote there
+            return dataclasses.replace(result, translator=member.identity())
+        raise TranslationError("no translator could translate " + filename + ": " + "; ".join(failures))

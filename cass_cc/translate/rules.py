@@ -1,0 +1,348 @@
+"""The built-in rule-based CUDA -> HIP translator.
+
+It works on tokens (lexer.py), never on raw text, so comments and string literals are
+left alone while macro bodies and #if conditions are translated. What it does:
+
+* renames identifiers found in the mapping tables (mappings.py), unless the name is a
+  member (`x.cudaMalloc`, `p->cudaMalloc`) or qualified by a namespace (`ns::cudaMalloc`);
+* rewrites `#include <cuda_runtime.h>` and friends to the HIP headers;
+* on HIP < 6.2 rewrites the *_sync warp functions to the mask-less HIP forms;
+* reports CUDA names with no HIP counterpart on the target as warnings.
+
+Kernel launches `k<<<g, b, shm, s>>>(args)` are left as they are: clang's HIP mode
+accepts the triple-chevron syntax natively (it lowers to hipLaunchKernel with the same
+semantics as hipLaunchKernelGGL), which keeps every line intact and avoids having to
+parse template arguments of the kernel name.
+
+Line structure is preserved: the output is a prelude, then `#line 1 "<file>"`, then the
+input with every original line on its original line number (rewrites keep the newlines
+of the text they replace).
+"""
+from __future__ import annotations
+
+import re
+
+from . import mappings
+from .base import Diagnostic, Target, Translation
+from .lexer import SIGNIFICANT_SKIP, Token, tokenize
+
+RULES_VERSION = "1"
+
+PRELUDE = "#include <hip/hip_runtime.h>\n"
+
+# CUDA-looking identifiers that should have a table row; those without one are reported.
+CUDA_NAME = re.compile(r"(?:cuda|cu)[A-Z]\w*|cublas\w*|curand\w*|cusparse\w*|cufft\w*")
+
+# HIP version from which the *_sync warp functions exist (with 64-bit masks).
+WARP_SYNC_HIP = (6, 2)
+
+# Rewrites for HIP < 6.2: CUDA name -> (HIP name, number of leading arguments dropped).
+# The expression forms that need the wave size are built in _warp_replacement.
+WARP_SYNC_FALLBACK: dict[str, tuple[str, int]] = {
+    "__shfl_sync": ("__shfl", 1),
+    "__shfl_up_sync": ("__shfl_up", 1),
+    "__shfl_down_sync": ("__shfl_down", 1),
+    "__shfl_xor_sync": ("__shfl_xor", 1),
+    "__any_sync": ("__any", 1),
+    "__all_sync": ("__all", 1),
+    "__ballot_sync": ("__ballot", 1),
+    "__activemask": ("__ballot", 0),
+    "__syncwarp": ("", 0),
+}
+
+# A wave-level barrier with the memory ordering __syncwarp promises (lanes of one wave).
+SYNCWARP_EXPR = (
+    '(__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(),'
+    ' __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"))'
+)
+
+# Keywords after which `cudaFoo(` is a use, not a declaration of a user's function.
+_EXPR_KEYWORDS = frozenset(
+    {"return", "else", "case", "throw", "new", "delete", "sizeof", "co_return", "co_yield", "do",
+     "defined", "if", "elif", "ifdef", "ifndef", "undef"}
+)
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+
+
+class RulesTranslator:
+    name = "rules"
+
+    def identity(self) -> str:
+        return f"rules-{RULES_VERSION}-{mappings.data_hash()[:16]}"
+
+    def translate(self, source: str, filename: str, target: Target) -> Translation:
+        tokens = tokenize(source)
+        job = _Job(tokens, target)
+        job.run()
+        head = PRELUDE + f'#line 1 "{_escape(filename)}"\n'
+        return Translation(
+            text=head + "".join(job.out),
+            translator=self.identity(),
+            diagnostics=tuple(job.diagnostics),
+            unsupported=tuple(sorted(job.unsupported)),
+        )
+
+
+def _escape(filename: str) -> str:
+    return filename.replace("\\", "\\\\").replace('"', '\\"')
+
+
+class _Job:
+    """One translation: token list in, output texts (one per token) out."""
+
+    def __init__(self, tokens: list[Token], target: Target) -> None:
+        self.tokens = tokens
+        self.target = target
+        self.out = [t.text for t in tokens]
+        self.diagnostics: list[Diagnostic] = []
+        self.unsupported: set[str] = set()
+        self.table = mappings.table()
+        # index of the next / previous significant token, for each token
+        self.sig = [i for i, t in enumerate(tokens) if t.kind not in SIGNIFICANT_SKIP]
+        self.sig_pos = {i: n for n, i in enumerate(self.sig)}
+        self.user_names = self._user_declared_names()
+
+    # -- navigation -------------------------------------------------------------------------
+    def prev_sig(self, i: int, back: int = 1) -> Token | None:
+        n = self.sig_pos[i] - back
+        return self.tokens[self.sig[n]] if n >= 0 else None
+
+    def next_sig_index(self, i: int) -> int | None:
+        n = self.sig_pos[i] + 1
+        return self.sig[n] if n < len(self.sig) else None
+
+    # -- passes -----------------------------------------------------------------------------
+    def _user_declared_names(self) -> set[str]:
+        """CUDA-looking names without a table row that this file itself declares or #defines
+        (`#define cudaCheck(x)`, `cudaError_t cudaStatus;`): not reported as unsupported."""
+        names: set[str] = set()
+        for i in self.sig:
+            tok = self.tokens[i]
+            if tok.kind != "ident" or tok.text in self.table or not CUDA_NAME.fullmatch(tok.text):
+                continue
+            prev = self.prev_sig(i)
+            if prev is None:
+                continue
+            if prev.kind == "directive" and prev.directive == "define":
+                names.add(tok.text)
+            elif prev.kind == "ident" and prev.text not in _EXPR_KEYWORDS and prev.directive is None:
+                names.add(tok.text)
+            elif tok.directive == "define" and prev.text in ("(", ",") and self._in_macro_params(i):
+                names.add(tok.text)
+        return names
+
+    def _in_macro_params(self, i: int) -> bool:
+        """Is the identifier at i a parameter of a function-like #define?"""
+        n = self.sig_pos[i] - 1
+        while n >= 0:
+            tok = self.tokens[self.sig[n]]
+            if tok.text == "(":
+                name = self.tokens[self.sig[n - 1]] if n >= 1 else None
+                directive = self.tokens[self.sig[n - 2]] if n >= 2 else None
+                return (name is not None and name.kind == "ident" and directive is not None
+                        and directive.kind == "directive" and self.sig[n] == self.sig[n - 1] + 1)
+            if tok.text != "," and tok.kind != "ident":
+                return False
+            n -= 1
+        return False
+
+    def run(self) -> None:
+        tokens = self.tokens
+        i = 0
+        count = len(tokens)
+        while i < count:
+            tok = tokens[i]
+            if tok.kind == "ident":
+                i = self._identifier(i)
+                continue
+            if tok.kind == "header":
+                self._include(i)
+            i += 1
+
+    def _include(self, i: int) -> None:
+        tok = self.tokens[i]
+        name = tok.text[1:-1].strip()
+        row = mappings.lookup_header(name)
+        if row is None:
+            return
+        quoted = tok.text.startswith('"')
+        if row.status in ("supported", "deprecated") and row.hip_name:
+            self.out[i] = f"<{row.hip_name}>"
+        elif not quoted:
+            self._report(tok, row.cuda_name, f"header <{name}> has no HIP counterpart here")
+
+    def _identifier(self, i: int) -> int:
+        tok = self.tokens[i]
+        name = tok.text
+        row = self.table.get(name)
+        if row is None:
+            if CUDA_NAME.fullmatch(name) and name not in self.user_names and not self._qualified(i):
+                self._report(tok, name, f"'{name}' has no known HIP counterpart")
+            return i + 1
+        if self._qualified(i):
+            return i + 1
+        if name in WARP_SYNC_FALLBACK and row.family == "device":
+            return self._warp(i, row)
+        if row.available_on(self.target.hip_version):
+            self.out[i] = row.hip_name
+            if row.status == "deprecated":
+                self._note(tok, f"'{name}' is deprecated; translated to '{row.hip_name}'")
+            return i + 1
+        if row.status in ("supported", "deprecated") and row.hip_name and row.hip_version:
+            self.out[i] = row.hip_name
+            need = ".".join(map(str, row.hip_version))
+            self._report(tok, name, f"'{name}' needs HIP {need} ('{row.hip_name}'); target is HIP {_ver(self.target)}")
+        else:
+            self._report(tok, name, f"'{name}' is {row.status}: no HIP counterpart")
+        return i + 1
+
+    def _qualified(self, i: int) -> bool:
+        """True for members (`a.x`, `a->x`) and names qualified by a namespace (`ns::x`)."""
+        prev = self.prev_sig(i)
+        if prev is None or prev.kind != "punct":
+            return False
+        if prev.text in (".", "->", ".*", "->*"):
+            return True
+        if prev.text == "::":
+            before = self.prev_sig(i, 2)
+            return before is not None and (before.kind == "ident" or before.text == ">")
+        return False
+
+    # -- warp functions -----------------------------------------------------------------------
+    def _warp(self, i: int, row: mappings.Mapping) -> int:
+        tok = self.tokens[i]
+        if self.target.hip_version >= WARP_SYNC_HIP:
+            self._note(tok, f"'{tok.text}' kept: HIP >= 6.2 has it with a 64-bit mask"
+                            " (define HIP_ENABLE_WARP_SYNC_BUILTINS)")
+            return i + 1
+        call = self._call_args(i)
+        if call is None:
+            self._report(tok, tok.text, f"'{tok.text}' is not called; HIP {_ver(self.target)} has no such function")
+            return i + 1
+        close, args = call
+        j = i + 1
+        while j < close:  # translate what the arguments contain first
+            j = self._identifier(j) if self.tokens[j].kind == "ident" else j + 1
+        hip_name, dropped = WARP_SYNC_FALLBACK[tok.text]
+        if len(args) < dropped or (dropped and not self._significant(args[0])):
+            self._report(tok, tok.text, f"'{tok.text}' called with too few arguments")
+            return i + 1
+        kept = args[dropped:]
+        # newlines inside the dropped part stay, so every later line keeps its number
+        dropped_lines = "".join(self._newlines(a) for a in args[:dropped])
+        kept_text = ",".join("".join(self.out[j] for j in a) for a in kept)
+        if dropped and kept_text.startswith(" "):
+            kept_text = kept_text[1:]
+        if tok.text == "__syncwarp":
+            text = SYNCWARP_EXPR + "".join(self._newlines(a) for a in args)
+        elif tok.text == "__activemask":
+            text = self._ballot_expr("1")
+        elif tok.text == "__ballot_sync":
+            text = self._ballot_expr(dropped_lines + kept_text)
+            dropped_lines = ""
+        else:
+            text = f"{hip_name}({dropped_lines}{kept_text})"
+            dropped_lines = ""
+        if dropped_lines:
+            text += dropped_lines
+        self.out[i] = text
+        for j in range(i + 1, close + 1):
+            self.out[j] = ""
+        return close + 1
+
+    def _significant(self, indices: list[int]) -> bool:
+        return any(self.tokens[k].kind not in SIGNIFICANT_SKIP for k in indices)
+
+    def _ballot_expr(self, arg: str) -> str:
+        if self.target.wave_size == 32:
+            return f"((unsigned int)__ballot({arg}))"
+        return f"__ballot({arg})"
+
+    def _newlines(self, indices: list[int]) -> str:
+        parts = []
+        for j in indices:
+            tok = self.tokens[j]
+            if tok.kind == "newline":
+                parts.append(tok.text)
+            elif tok.kind == "continuation":
+                parts.append(tok.text)
+            elif tok.kind in ("comment", "string", "raw_string"):
+                parts.append("\n" * _count_lines(tok.text))
+        return "".join(parts)
+
+    def _call_args(self, i: int) -> tuple[int, list[list[int]]] | None:
+        """For a name at i followed by `(`: (index of the closing paren, token indices of each
+        argument, split on top-level commas). Commas inside (), [], {} and template
+        argument lists do not split. None when there is no call or it is unbalanced."""
+        open_i = self.next_sig_index(i)
+        if open_i is None or self.tokens[open_i].text != "(":
+            return None
+        args: list[list[int]] = [[]]
+        stack: list[str] = [")"]
+        for j in range(open_i + 1, len(self.tokens)):
+            tok = self.tokens[j]
+            text = tok.text
+            if tok.kind == "punct":
+                if text in _OPEN:
+                    stack.append(_OPEN[text])
+                elif text == "<" and self._template_open(j):
+                    stack.append(">")
+                elif text in (">", ">>") and stack[-1] == ">":
+                    stack.pop()
+                    if text == ">>" and stack[-1] == ">":
+                        stack.pop()
+                elif text in (")", "]", "}"):
+                    if text != stack[-1]:
+                        return None
+                    stack.pop()
+                    if not stack:
+                        return j, args
+                elif text == ";":
+                    return None
+                elif text == "," and len(stack) == 1:
+                    args.append([])
+                    continue
+            args[-1].append(j)
+        return None
+
+    def _template_open(self, j: int) -> bool:
+        """Is the `<` at j the start of a template argument list? It is when it follows a
+        name and a matching `>` comes before anything that cannot be in one."""
+        prev = self.prev_sig(j)
+        if prev is None or prev.kind != "ident":
+            return False
+        angles = 0
+        parens = 0
+        for k in range(j, len(self.tokens)):
+            text = self.tokens[k].text
+            if text == "<":
+                angles += 1
+            elif text in (">", ">>"):
+                angles -= len(text)
+                if angles <= 0:
+                    return True
+            elif text in ("(", "["):
+                parens += 1
+            elif text in (")", "]"):
+                parens -= 1
+                if parens < 0:
+                    return False
+            elif text in (";", "{", "}", "&&", "||"):
+                return False
+        return False
+
+    # -- diagnostics --------------------------------------------------------------------------
+    def _report(self, tok: Token, name: str, message: str) -> None:
+        self.unsupported.add(name)
+        self.diagnostics.append(Diagnostic(tok.line, tok.col, "warning", message))
+
+    def _note(self, tok: Token, message: str) -> None:
+        self.diagnostics.append(Diagnostic(tok.line, tok.col, "note", message))
+
+
+def _ver(target: Target) -> str:
+    return f"{target.hip_version[0]}.{target.hip_version[1]}"
+
+
+def _count_lines(text: str) -> int:
+    return text.count("\n") + text.count("\r") - text.count("\r\n")

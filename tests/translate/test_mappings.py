@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cass_cc.translate import mappings
+from cass_cc.translate.lexer import tokenize
+
+HIP_INCLUDE = Path("/usr/include/hip")
+INSTALLED_HIP = (5, 2)
+# families whose HIP library headers are not installed on these machines
+NOT_INSTALLED = {"curand", "cublas"}
+
+
+def test_tables_load_and_are_unique() -> None:
+    table = mappings.table()
+    assert len(table) > 800
+    assert mappings.lookup("cudaMalloc").hip_name == "hipMalloc"
+    assert mappings.lookup("cudaMemcpyHostToDevice").kind == "enum"
+    assert mappings.lookup_header("cuda_runtime.h").hip_name == "hip/hip_runtime.h"
+    assert mappings.lookup("notACudaName") is None
+
+
+def test_every_file_is_well_formed() -> None:
+    for path in sorted(mappings.DATA_DIR.glob("*.tsv")):
+        rows = mappings.parse_table(path.read_text(), path.name)
+        assert rows, path.name
+        for row in rows:
+            assert row.cuda_name and " " not in row.cuda_name
+            if row.status in ("supported", "deprecated"):
+                assert row.hip_name, row
+
+
+def test_family_counts() -> None:
+    counts: dict[str, int] = {}
+    for row in mappings.all_rows():
+        counts[row.family] = counts.get(row.family, 0) + 1
+    assert counts["runtime"] >= 450
+    assert counts["headers"] >= 25
+    for family in ("device", "fp16", "curand", "cublas", "complex", "driver"):
+        assert counts[family] >= 20, family
+
+
+def test_parse_errors() -> None:
+    with pytest.raises(mappings.MappingError):
+        mappings.parse_table("a\tb\n", "x.tsv")
+    header = "\t".join(mappings.COLUMNS) + "\n"
+    with pytest.raises(mappings.MappingError):
+        mappings.parse_table(header + "cudaX\thipX\tfunction\truntime\tmaybe\t\n", "x.tsv")
+    with pytest.raises(mappings.MappingError):
+        mappings.parse_table(header + "cudaX\thipX\tfunction\truntime\tsupported\tfive\n", "x.tsv")
+    rows = mappings.parse_table("# c\n" + header + "\ncudaX\thipX\tfunction\truntime\tsupported\t6.2\n", "x.tsv")
+    assert rows[0].hip_version == (6, 2)
+    assert not rows[0].available_on((5, 2)) and rows[0].available_on((6, 2))
+
+
+def test_data_hash_is_stable() -> None:
+    assert mappings.data_hash() == mappings.data_hash()
+    assert re.fullmatch(r"[0-9a-f]{64}", mappings.data_hash())
+
+
+def _hip_identifiers() -> set[str]:
+    names: set[str] = set()
+    for path in HIP_INCLUDE.rglob("*.h"):
+        if "nvidia" in path.parts[-2] or "nvcc" in path.parts[-2]:
+            continue
+        names.update(t.text for t in tokenize(path.read_text(errors="replace")) if t.kind == "ident")
+    return names
+
+
+@pytest.mark.skipif(not HIP_INCLUDE.is_dir(), reason="HIP headers not installed")
+def test_supported_hip_names_are_declared() -> None:
+    """Every HIP name a supported row translates to is in the installed HIP headers' code
+    (comments excluded), unless it needs a newer HIP or its library is not installed."""
+    declared = _hip_identifiers()
+    missing = []
+    checked = 0
+    for row in mappings.all_rows():
+        if row.kind == "header" or row.family in NOT_INSTALLED or not row.available_on(INSTALLED_HIP):
+            continue
+        if row.hip_name.startswith("__builtin_"):
+            continue  # a clang builtin, not a header declaration
+        checked += 1
+        if row.hip_name not in declared:
+            missing.append(f"{row.family}: {row.cuda_name} -> {row.hip_name}")
+    assert not missing, "\n".join(missing)
+    assert checked > 600
+
+
+@pytest.mark.skipif(not HIP_INCLUDE.is_dir(), reason="HIP headers not installed")
+def test_supported_headers_exist() -> None:
+    for row in mappings.header_table().values():
+        if row.status != "supported" or not row.hip_name.startswith("hip/"):
+            continue
+        assert (HIP_INCLUDE.parent / row.hip_name).is_file(), row
