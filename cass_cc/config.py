@@ -99,11 +99,17 @@ def load(cli: Mapping[str, str] | None = None, env: Mapping[str, str] | None = N
     """Resolve every setting: cli > env > file > default."""
     env = os.environ if env is None else env
     cli = cli or {}
+    unknown = sorted(set(cli) - set(BY_KEY))
+    if unknown:
+        raise ConfigError(f"unknown setting --cass-{unknown[0]} (known: {', '.join(BY_KEY)})")
     path = _config_file(env)
     try:
         file_values = _file_values(path)
     except Exception as e:  # tomllib.TOMLDecodeError and OSError
         raise ConfigError(f"{path}: {e}") from None
+    stray = sorted(set(file_values) - set(BY_KEY))
+    if stray:
+        raise ConfigError(f"{path}: unknown setting '{stray[0]}' in [tool.cass-cc] (known: {', '.join(BY_KEY)})")
     values: dict[str, Any] = {}
     for s in SETTINGS:
         try:

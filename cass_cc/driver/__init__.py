@@ -41,8 +41,11 @@ def _build(inv, env: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
 
     if inv.verbose or inv.dryrun:
         log.verbosity = 1
+    if "emit-rdna3" in inv.cass:
+        log.error("--emit-rdna3 (cubin -> RDNA3) is not available in this version of cass-cc")
+        return 1
     try:
-        cass_opts = {k: v for k, v in inv.cass.items() if k != "emit-rdna3"}
+        cass_opts = dict(inv.cass)
         config = load(cass_opts, env)
         archs = offload_archs(inv.targets, config.arch_map, config.offload_arch)
         tc = make_toolchain(config, env)

@@ -48,7 +48,7 @@ LINKER_LANGS = (Lang.OBJ, Lang.LIB)
 
 def _unbuildable(inp: Input) -> DriverError:
     what = "PTX" if inp.lang is Lang.PTX else "NVIDIA machine code"
-    hint = "compile the CUDA source instead" if inp.lang is Lang.PTX else "use `cass-cc --emit-rdna3` or compile the CUDA source"
+    hint = "compile the CUDA source instead"
     return DriverError(f"{inp.path}: {what} cannot be built for AMD GPUs; {hint}")
 
 

@@ -2,8 +2,8 @@
 
 `tokenize(text)` returns every character of the input in some token: joining the
 token texts gives back the input exactly. Preprocessor directives are split into a
-`directive` token (`#define`, `#  if`, ...) followed by ordinary tokens for the rest of
-the line, each carrying the directive's name in `Token.directive`, so identifiers in
+`directive` token (the line's indentation, `#` and the directive's name: `#define`,
+`  #  if`) followed by ordinary tokens for the rest of the line, each carrying the directive's name in `Token.directive`, so identifiers in
 macro bodies and `#if` conditions can be translated like any other code. A backslash
 line continuation is its own `continuation` token and keeps the directive going.
 
@@ -33,11 +33,14 @@ _PREFIX = r"(?:u8|u|U|L)?"
 _MAIN = re.compile(
     "|".join(
         [
+            # a directive starts a line that is not continued from the one before; the
+            # token holds the indentation, `#`, and the directive's name
+            r"(?P<directive>(?:\A|(?<=[\n\r])(?<!\\\n)(?<!\\\r)(?<!\\\r\n))[ \t]*#[ \t]*(?:[A-Za-z_]\w*)?)",
             r"(?P<newline>\r\n|\n|\r)",
             r"(?P<continuation>\\[ \t]*(?:\r\n|\n|\r))",
             r"(?P<space>[ \t\f\v]+)",
             r"(?P<comment>//(?:[^\n\r\\]|\\[ \t]*(?:\r\n|\n|\r)|\\)*|/\*.*?(?:\*/|\Z))",
-            rf"(?P<raw_string_start>{_PREFIX}R\"(?P<delim>[^ ()\\\t\v\f\n\r\"]{{0,16}})\()",
+            rf"(?P<raw_string>{_PREFIX}R\"(?P<delim>[^ ()\\\t\v\f\n\r\"]{{0,16}})\(.*?(?:\)(?P=delim)\"|\Z))",
             rf"(?P<string>{_PREFIX}\"(?:[^\"\\\n\r]|\\.|\\\r?\n)*\"?)",
             rf"(?P<char>{_PREFIX}'(?:[^'\\\n\r]|\\.|\\\r?\n)*'?)",
             r"(?P<number>\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*)",
@@ -48,74 +51,53 @@ _MAIN = re.compile(
     ),
     re.DOTALL,
 )
-_DIRECTIVE = re.compile(r"#[ \t]*(?:/\*.*?\*/[ \t]*)*([A-Za-z_]\w*)?", re.DOTALL)
+_DIRECTIVE_NAME = re.compile(r"[ \t]*#[ \t]*([A-Za-z_]\w*)?")
+_HEADER = re.compile(r"[ \t]*(<[^>\n\r]*>|\"[^\"\n\r]*\")")
 _MULTILINE = frozenset({"comment", "raw_string", "string", "char", "continuation"})
-_HEADER = re.compile(r"<[^>\n\r]*>|\"[^\"\n\r]*\"")
+_INCLUDES = frozenset({"include", "include_next", "import"})
+_new = tuple.__new__
 
 
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     append = tokens.append
-    pos = 0
-    n = len(text)
     line = 1
     line_start = 0
-    at_bol = True  # only whitespace (or nothing) since the last newline
     directive: str | None = None
-    want_header = False
-    match = _MAIN.match
+    pos = 0
+    n = len(text)
     while pos < n:
-        col = pos - line_start + 1
-        ch = text[pos]
-        if ch == "#" and at_bol:
-            m = _DIRECTIVE.match(text, pos)
-            assert m is not None
-            directive = m.group(1) or ""
-            want_header = directive in ("include", "include_next", "import")
-            end = m.end()
-            append(Token("directive", text[pos:end], line, col, directive))
-            at_bol = False
-            if "\n" in text[pos:end] or "\r" in text[pos:end]:
-                line, line_start = _advance(text, pos, end, line, line_start)
-            pos = end
-            continue
-        if want_header and ch in "<\"":
-            m = _HEADER.match(text, pos)
-            want_header = False
-            if m is not None:
-                append(Token("header", m.group(), line, col, directive))
-                pos = m.end()
+        restart = -1
+        for m in _MAIN.finditer(text, pos):
+            kind = m.lastgroup
+            start = m.start()
+            tok_text = m.group()
+            if kind == "newline":
+                append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
+                directive = None
+                line += 1
+                line_start = m.end()
                 continue
-        m = match(text, pos)
-        assert m is not None  # the `other` alternative matches any character
-        kind = m.lastgroup or "other"
-        end = m.end()
-        if kind == "raw_string_start":
-            kind = "raw_string"
-            close = text.find(")" + m.group("delim") + '"', end)
-            end = n if close < 0 else close + len(m.group("delim")) + 2
-        tok_text = text[pos:end]
-        if kind == "newline":
-            append(Token(kind, tok_text, line, col, directive))
-            directive = None
-            want_header = False
-            at_bol = True
-            line += 1
-            line_start = end
-            pos = end
-            continue
-        append(Token(kind, tok_text, line, col, directive))
-        if kind != "space":
-            if kind in _MULTILINE:
-                if "\n" in tok_text or "\r" in tok_text:
-                    line, line_start = _advance(text, pos, end, line, line_start)
-                if kind == "continuation":
-                    pos = end
-                    continue
-            at_bol = False
-            if kind != "comment":
-                want_header = False
-        pos = end
+            if kind == "directive":
+                name_match = _DIRECTIVE_NAME.match(tok_text)
+                directive = (name_match.group(1) if name_match else None) or ""
+                append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
+                if directive in _INCLUDES:
+                    header = _HEADER.match(text, m.end())
+                    if header is not None:
+                        if header.start(1) > header.start():
+                            append(_new(Token, ("space", header.group()[: header.start(1) - header.start()],
+                                                line, m.end() - line_start + 1, directive)))
+                        append(_new(Token, ("header", header.group(1), line, header.start(1) - line_start + 1, directive)))
+                        restart = header.end()
+                        break
+                continue
+            append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
+            if kind in _MULTILINE and ("\n" in tok_text or "\r" in tok_text):
+                line, line_start = _advance(text, start, m.end(), line, line_start)
+        if restart < 0:
+            break
+        pos = restart
     return tokens
 
 

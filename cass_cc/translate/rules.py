@@ -14,7 +14,7 @@ accepts the triple-chevron syntax natively (it lowers to hipLaunchKernel with th
 semantics as hipLaunchKernelGGL), which keeps every line intact and avoids having to
 parse template arguments of the kernel name.
 
-Line structure is preserved: the output is a prelude, then `#line 1 "<file>"`, then the
+Line structure is preserved: the output is a prelude (prelude.py), then `#line 1 "<file>"`, then the
 input with every original line on its original line number (rewrites keep the newlines
 of the text they replace).
 """
@@ -23,12 +23,11 @@ from __future__ import annotations
 import re
 
 from . import mappings
+from .prelude import prelude
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
 
 RULES_VERSION = "1"
-
-PRELUDE = "#include <hip/hip_runtime.h>\n"
 
 # CUDA-looking identifiers that should have a table row; those without one are reported.
 CUDA_NAME = re.compile(r"(?:cuda|cu)[A-Z]\w*|cublas\w*|curand\w*|cusparse\w*|cufft\w*")
@@ -74,7 +73,7 @@ class RulesTranslator:
         tokens = tokenize(source)
         job = _Job(tokens, target)
         job.run()
-        head = PRELUDE + f'#line 1 "{_escape(filename)}"\n'
+        head = prelude(job.emitted) + f'#line 1 "{_escape(filename)}"\n'
         return Translation(
             text=head + "".join(job.out),
             translator=self.identity(),
@@ -96,6 +95,7 @@ class _Job:
         self.out = [t.text for t in tokens]
         self.diagnostics: list[Diagnostic] = []
         self.unsupported: set[str] = set()
+        self.emitted: set[str] = set()  # HIP names written, for the prelude
         self.table = mappings.table()
         # index of the next / previous significant token, for each token
         self.sig = [i for i, t in enumerate(tokens) if t.kind not in SIGNIFICANT_SKIP]
@@ -185,6 +185,7 @@ class _Job:
             return self._warp(i, row)
         if row.available_on(self.target.hip_version):
             self.out[i] = row.hip_name
+            self.emitted.add(row.hip_name)
             if row.status == "deprecated":
                 self._note(tok, f"'{name}' is deprecated; translated to '{row.hip_name}'")
             return i + 1

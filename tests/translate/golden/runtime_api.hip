@@ -1,4 +1,5 @@
 #include <hip/hip_runtime.h>
+template <class R, class... A> static inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, R (*func)(A...)) { return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(func)); }
 #line 1 "runtime_api.cu"
 // Runtime API walk-through: devices, memory, streams, events, occupancy, peers.
 #include <hip/hip_runtime.h>
