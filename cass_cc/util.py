@@ -12,7 +12,7 @@ from typing import Iterator
 def sha256_hex(*parts: bytes | str) -> str:
     h = hashlib.sha256()
     for p in parts:
-        h.update(p.encode() if isinstance(p, str) else p)
+        h.update(p.encode("utf-8", "surrogateescape") if isinstance(p, str) else p)
         h.update(b"\0")
     return h.hexdigest()
 
@@ -48,4 +48,5 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    atomic_write_bytes(path, text.encode())
+    """UTF-8; bytes a source held that were not UTF-8 (kept as surrogates) are written back as they were."""
+    atomic_write_bytes(path, text.encode("utf-8", "surrogateescape"))

@@ -94,4 +94,5 @@ class TranslationCache:
         n = self.db.clear()
         self.db.stats(reset=True)
         shutil.rmtree(self.root / "hip", ignore_errors=True)
+        shutil.rmtree(self.root / "shadow", ignore_errors=True)  # translated header trees (driver/headers.py)
         return n

@@ -27,7 +27,7 @@ from ..nvcc.invocation import Input, Invocation, Lang, Phase
 from ..toolchain import Toolchain, ToolchainError, wave_size
 from ..translate.base import Target, Translation, TranslationError
 from ..util import atomic_path, atomic_write_text
-from . import commands
+from . import commands, headers
 
 
 class DriverError(Exception):
@@ -62,6 +62,7 @@ class Build:
         self.dry = inv.dryrun
         self.cache = None if config.no_cache else TranslationCache(config.cache_path(env), config.cache_require_hit)
         self._translated: dict[str, tuple[Path, Translation]] = {}
+        self._shadows: dict[str, Path | None] = {}
 
     # ---- running tools -------------------------------------------------------------
 
@@ -104,11 +105,7 @@ class Build:
             data = Path(inp.path).read_bytes()
         except OSError as e:
             raise DriverError(f"{inp.path}: cannot read: {e.strerror}") from None
-        try:
-            source = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            line = data[: e.start].count(b"\n") + 1
-            raise DriverError(f"{inp.path}:{line}: source is not UTF-8 text (byte 0x{data[e.start]:02x}); re-encode it as UTF-8") from None
+        source = decode_source(inp.path, data)
         chain = default_chain()
         target = self.target()
         k = key(data, inp.path, chain.identity(), target.key())
@@ -125,8 +122,9 @@ class Build:
                 path = self.cache.put(k, translation)
             else:
                 path = Path(tempfile.mkdtemp(prefix="cass-cc-")) / (Path(inp.path).name + ".hip")
-                path.write_text(translation.text)
+                atomic_write_text(path, translation.text)
             log.note(f"{inp.path}: translated by {translation.translator}")
+        self._check_library_headers(inp, data)
         for d in translation.diagnostics:
             if d.severity != "note" or self.inv.verbose:
                 print(d.format(inp.path), file=sys.stderr)
@@ -137,12 +135,66 @@ class Build:
         self._translated[inp.path] = (path, translation)
         return path, translation
 
+    def prepared(self, inp: Input) -> tuple[str, list[str]]:
+        """The file the compiler reads for `inp`, and the include flags that must precede the user's.
+
+        For a translated file: the cached translation, its original folder for quoted
+        includes, and the shadow tree of translated headers in front (headers.py).
+        """
+        hip, _ = self.translate(inp)
+        here = os.path.dirname(os.path.abspath(inp.path))
+        flags: list[str] = []
+        shadow = self.shadow(inp)
+        if shadow:
+            flags += ["-iquote", headers.shadow_of(shadow, here)]
+        flags += ["-iquote", here]
+        if shadow:
+            for d in self.inv.include_dirs:
+                flags.append(f"-I{headers.shadow_of(shadow, d)}")
+        return str(hip), flags
+
+    def shadow(self, inp: Input) -> Path | None:
+        if inp.path in self._shadows:
+            return self._shadows[inp.path]
+        cl = headers.closure(inp.path, self.inv.include_dirs, [str(self.tc.rocm.root / "include")])
+        tree = None
+        if cl.files and self.cache:
+            from ..translate import default_chain
+
+            def translate_header(path: str) -> str:
+                return self.translate(Input(path, Lang.CU))[1].text
+
+            identity = f"{default_chain().identity()}|{self.target().key()}"
+            tree = headers.shadow_tree(cl, self.cache.root, identity, uses_cuda_text, translate_header)
+            if tree:
+                log.note(f"{inp.path}: translated headers in {tree}")
+        self._shadows[inp.path] = tree
+        return tree
+
+    def _check_library_headers(self, inp: Input, data: bytes) -> None:
+        """Say which HIP library a missing header belongs to, before clang's bare 'file not found'."""
+        from ..translate import mappings
+
+        include_dir = self.tc.rocm.root / "include"
+        for m in headers._INCLUDE.finditer(data):
+            name = m.group(2).decode("utf-8", "replace").strip()
+            row = mappings.lookup_header(name)
+            needed = row.hip_name if row and row.status == "supported" and row.hip_name else None
+            if name.startswith("thrust/"):
+                needed = "thrust/" + name.split("/", 1)[1]  # rocThrust keeps the path
+            if needed and not (include_dir / needed).exists():
+                line = data[: m.start()].count(b"\n") + 1
+                print(
+                    f"{inp.path}:{line}: warning: <{name}> needs <{needed}>, which is not installed under "
+                    f"{include_dir}; install {HIP_LIBRARIES.get(needed.split('/')[0], needed.split('/')[0])}",
+                    file=sys.stderr,
+                )
+
     def hip_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
         if inp.lang is Lang.CU:
-            hip, _ = self.translate(inp)
-            src, quote_dir = str(hip), os.path.dirname(os.path.abspath(inp.path))
+            src, include_flags = self.prepared(inp)
         else:
-            src, quote_dir = inp.path, None
+            src, include_flags = inp.path, []
         return commands.hip_compile(
             self.inv,
             src,
@@ -151,7 +203,7 @@ class Build:
             rocm=self.tc.rocm,
             device_libs=self.tc.device_lib_dir(self.archs),
             archs=self.archs,
-            quote_dir=quote_dir,
+            include_flags=include_flags,
             mode=mode,
         )
 
@@ -163,11 +215,10 @@ class Build:
         # are translated first (same rules, same cache) so they call HIP.
         c_like = inp.lang in (Lang.C, Lang.ASM)
         compiler = self.tc.host_cc(self.inv.host_compiler) if c_like else self.tc.host_cxx(self.inv.host_compiler)
-        src, quote_dir = inp.path, None
+        src, include_flags = inp.path, []
         if inp.lang in (Lang.C, Lang.CXX) and uses_cuda_api(inp.path):
-            hip, _ = self.translate(inp)
-            src, quote_dir = str(hip), os.path.dirname(os.path.abspath(inp.path))
-        return commands.host_compile(self.inv, compiler.path, src, inp.lang, out, mode, quote_dir)
+            src, include_flags = self.prepared(inp)
+        return commands.host_compile(self.inv, compiler.path, src, inp.lang, out, mode, include_flags)
 
     def compile(self, inp: Input, out: str) -> None:
         """One source to one object, with -MD/-MMD dependency output if asked."""
@@ -199,8 +250,11 @@ class Build:
         if inp.path not in self._translated:
             return
         hip, _ = self.translate(inp)
-        text = Path(dep_file).read_text()
-        Path(dep_file).write_text(text.replace(str(hip), inp.path))
+        text = Path(dep_file).read_text().replace(str(hip), inp.path)
+        shadow = self._shadows.get(inp.path)
+        if shadow:
+            text = text.replace(str(shadow), "")
+        Path(dep_file).write_text(text)
 
     # ---- phases --------------------------------------------------------------------
 
@@ -276,14 +330,15 @@ class Build:
                 raise DriverError(str(e)) from None
             if mapped:
                 libs.append(mapped)
+        libomp = commands.llvm_libomp(self.tc.clang.path) if commands.uses_openmp(inv.host_args) else None
         if inv.rdc or (not self.dry and any(has_relocatable_device_code(o) for o in objects)):
             clang = self.tc.clang.path
             clangxx = _sibling_cxx(clang)
             hip_link = ["--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={self.tc.device_lib_dir(self.archs)}"]
             hip_link += [f"--offload-arch={a}" for a in self.archs]
-            return commands.link(inv, clangxx, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=hip_link)
+            return commands.link(inv, clangxx, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=hip_link, libomp=libomp)
         linker = self.tc.host_cxx(inv.host_compiler).path
-        return commands.link(inv, linker, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=[])
+        return commands.link(inv, linker, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=[], libomp=libomp)
 
     def run_preprocess(self) -> int:
         for inp in self.sources():
@@ -407,10 +462,43 @@ class Build:
 _CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__global__|__device__|<<<")
 
 
+def decode_source(path: str, data: bytes) -> str:
+    """UTF-8 text, or the bytes kept as they are when the stray ones sit only in comments
+    and literals (a Latin-1 copyright sign, say: nvcc accepts those, so do we). Stray
+    bytes in code are an error naming the line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        first = e
+    from ..translate.lexer import tokenize
+
+    text = data.decode("utf-8", "surrogateescape")
+    for tok in tokenize(text):
+        if tok.kind not in _OPAQUE_TOKENS and any("\udc80" <= c <= "\udcff" for c in tok.text):
+            raise DriverError(
+                f"{path}:{tok.line}: source is not UTF-8 text (byte 0x{data[first.start]:02x} outside comments "
+                "and strings); re-encode it as UTF-8"
+            )
+    line = data[: first.start].count(b"\n") + 1
+    log.warning(f"{path}:{line}: not UTF-8 (byte 0x{data[first.start]:02x} in a comment or literal); kept byte for byte")
+    return text
+
+
+HIP_LIBRARIES = {
+    "thrust": "rocThrust", "hipcub": "hipCUB", "hipblas": "hipBLAS", "hiprand": "hipRAND", "hipfft": "hipFFT",
+    "hipsparse": "hipSPARSE", "hipsolver": "hipSOLVER", "roctracer": "roctracer (roctx)",
+}
+_OPAQUE_TOKENS = ("comment", "string", "char", "raw_string")
+
+
+def uses_cuda_text(data: bytes) -> bool:
+    return _CUDA_API.search(data) is not None
+
+
 def uses_cuda_api(path: str) -> bool:
     """Whether a host C/C++ file calls or includes CUDA (then it needs translating)."""
     try:
-        return _CUDA_API.search(Path(path).read_bytes()) is not None
+        return uses_cuda_text(Path(path).read_bytes())
     except OSError:
         return False  # the compiler will report the missing file in its own words
 

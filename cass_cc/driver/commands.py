@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Sequence
 
 from .. import CUDA_COMPAT_VERSION
 from ..nvcc.invocation import Invocation, Lang
@@ -63,7 +64,7 @@ def hip_compile(
     rocm: Rocm,
     device_libs: Path,
     archs: list[str],
-    quote_dir: str | None,
+    include_flags: list[str],
     mode: list[str],
 ) -> list[str]:
     """clang's HIP driver on one .hip file. `mode` is e.g. ["-c"], ["-E"], ["-S", "--cuda-device-only"]."""
@@ -74,9 +75,9 @@ def hip_compile(
     cmd += [f"-std={inv.std or 'c++17'}"]
     cmd += [f"-D{m}" for m in _CUDA_MACROS]
     cmd += [f"-D__CUDACC_VER_MAJOR__={_MAJOR}", f"-D__CUDACC_VER_MINOR__={_MINOR}", f"-D__CUDACC_VER_BUILD__={_BUILD}"]
-    if quote_dir:
-        # Quoted includes resolve beside the user's .cu file, not beside the cached .hip.
-        cmd += ["-iquote", quote_dir]
+    # Quoted includes resolve beside the user's .cu file (and its translated headers
+    # first), not beside the cached .hip.
+    cmd += include_flags
     cmd += common_flags(inv)
     cmd += device_flags(inv)
     cmd += list(_QUIET)
@@ -109,7 +110,7 @@ def device_flags(inv: Invocation) -> list[str]:
 
 
 def host_compile(
-    inv: Invocation, compiler: str, src: str, lang: Lang, out: str, mode: list[str], quote_dir: str | None = None
+    inv: Invocation, compiler: str, src: str, lang: Lang, out: str, mode: list[str], include_flags: Sequence[str] = ()
 ) -> list[str]:
     """A .c/.cpp input, compiled by the host compiler as nvcc does, seeing the HIP headers."""
     cmd = [compiler]
@@ -122,8 +123,8 @@ def host_compile(
         if inv.std:
             cmd.append(f"-std={inv.std}")
     cmd += ["-D__HIP_PLATFORM_AMD__"]
-    if quote_dir:
-        cmd += ["-iquote", quote_dir, *_QUIET]
+    if include_flags:  # a translated host file
+        cmd += [*include_flags, *_QUIET]
     cmd += mode
     cmd += common_flags(inv)
     if inv.debug:
@@ -190,17 +191,44 @@ def link(
     *,
     shared: bool,
     hip_link: list[str],
+    libomp: str | None = None,
 ) -> list[str]:
-    """The final link, by the host compiler (or clang --hip-link for relocatable device code)."""
+    """The final link, by the host compiler (or clang --hip-link for relocatable device code).
+
+    -Xcompiler flags reach the link too, as with nvcc. `-fopenmp` is the exception: the
+    .cu objects were compiled by clang, whose OpenMP calls (__kmpc_*) need LLVM's
+    libomp, which also serves gcc's GOMP_* calls; so link libomp instead of libgomp.
+    """
     cmd = [linker, *hip_link]
     if shared:
         cmd.append("-shared")
+    host_args = list(inv.host_args)
+    if libomp and uses_openmp(host_args):
+        host_args = [a for a in host_args if not is_openmp_flag(a)]
+        cmd += ["-pthread"]
+    cmd += host_args
     cmd += objects
     cmd += [f"-L{d}" for d in inv.lib_dirs]
     cmd += [f"-l{lib}" for lib in libs]
     cmd += [f"-Wl,{a}" for a in inv.linker_args]
     cmd += [f"-L{rocm.lib_dir}", f"-Wl,-rpath,{rocm.lib_dir}", "-lamdhip64"]
+    if libomp and uses_openmp(inv.host_args):
+        cmd += [libomp, f"-Wl,-rpath,{os.path.dirname(libomp)}"]
     if inv.debug:
         cmd.append("-g")
     cmd += ["-o", out]
     return cmd
+
+
+def is_openmp_flag(arg: str) -> bool:
+    return arg == "-fopenmp" or arg.startswith("-fopenmp=")
+
+
+def uses_openmp(host_args: list[str]) -> bool:
+    return any(is_openmp_flag(a) for a in host_args)
+
+
+def llvm_libomp(clang: str) -> str | None:
+    """LLVM's libomp beside the clang that compiles HIP (/usr/lib/llvm-15/lib, /opt/rocm/llvm/lib)."""
+    lib = Path(os.path.realpath(clang)).parent.parent / "lib" / "libomp.so"
+    return str(lib) if lib.exists() else None

@@ -164,3 +164,59 @@ def test_host_cpp_using_cuda_runtime_is_translated(tmp_path: Path, cass_env: dic
     assert host_line.split()[1].endswith(("g++", "c++"))  # the host compiler, not clang's HIP mode
     symbols = subprocess.run(["nm", "-D", "--undefined-only", str(tmp_path / "app")], capture_output=True, text=True).stdout
     assert "hipMalloc" in symbols and "cudaMalloc" not in symbols
+
+
+def test_user_headers_with_cuda_code_are_translated(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """Headers in the user's tree (found beside the file and through -I) that use CUDA."""
+    inc = tmp_path / "include" / "util"
+    inc.mkdir(parents=True)
+    (inc / "warp.cuh").write_text(
+        "#pragma once\n"
+        "#include <cuda_runtime.h>\n"
+        '#include "plain.h"\n'
+        "__device__ inline float warp_max(float v) {\n"
+        "  for (int o = 16; o > 0; o /= 2) v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, o));\n"
+        "  return v;\n"
+        "}\n"
+    )
+    (inc / "plain.h").write_text("#pragma once\n#define SCALE 2.0f\n")
+    (tmp_path / "check.h").write_text(
+        "#pragma once\n#include <cstdio>\n"
+        "#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf(\"%s\\n\", cudaGetErrorString(e)); return 1; } } while (0)\n"
+    )
+    (tmp_path / "k.cu").write_text(
+        '#include "check.h"\n'
+        "#include <util/warp.cuh>\n"
+        "__global__ void k(float* x) { x[threadIdx.x] = SCALE * warp_max(x[threadIdx.x]); }\n"
+        "int run(float* x) { k<<<1, 32>>>(x); CK(cudaDeviceSynchronize()); return 0; }\n"
+    )
+    proc = run_cass(["-Iinclude", "-MD", "-c", "k.cu", "-o", "k.o"], tmp_path, cass_env)
+    assert proc.returncode == 0, proc.stderr
+    assert device_targets(str(tmp_path / "k.o")) == ["gfx1100"]
+    words = (tmp_path / "k.d").read_text().replace("\\\n", " ").split()
+    for header in ("check.h", "include/util/warp.cuh", "include/util/plain.h"):
+        assert str(tmp_path / header) in words, words  # the user's files, never the translated copies
+    # An error inside a translated header names the user's header and line.
+    (inc / "warp.cuh").write_text((inc / "warp.cuh").read_text().replace("return v;", "return v + nope;"))
+    proc = run_cass(["-Iinclude", "-c", "k.cu", "-o", "k.o"], tmp_path, cass_env)
+    assert proc.returncode != 0
+    assert f"{inc / 'warp.cuh'}:6:" in proc.stderr and "'nope'" in proc.stderr
+
+
+def test_openmp_host_code_links_and_runs(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """-Xcompiler -fopenmp in .cu (compiled by clang) and .cpp (compiled by g++) files, one binary."""
+    (tmp_path / "a.cu").write_text(
+        "#include <cuda_runtime.h>\n"
+        "long sum_cu(int n) { long s = 0;\n#pragma omp parallel for reduction(+:s)\n"
+        "  for (int i = 0; i < n; i++) s += i;\n  return s; }\n"
+    )
+    (tmp_path / "main.cpp").write_text(
+        "#include <cstdio>\nlong sum_cu(int n);\n"
+        "int main() { long s = 0;\n#pragma omp parallel for reduction(+:s)\n"
+        "  for (int i = 0; i < 1000; i++) s += i;\n"
+        '  printf("%ld %ld\\n", s, sum_cu(1000)); return 0; }\n'
+    )
+    run_cass(["-Xcompiler", "-fopenmp", "a.cu", "main.cpp", "-o", "app"], tmp_path, cass_env, check=True)
+    out = subprocess.run([str(tmp_path / "app")], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["499500", "499500"]

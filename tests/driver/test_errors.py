@@ -59,13 +59,25 @@ def test_missing_input_file(tmp_path: Path, cass_env: dict[str, str]) -> None:
 
 
 @needs_clang
-def test_non_utf8_source(tmp_path: Path, cass_env: dict[str, str]) -> None:
-    (tmp_path / "latin1.cu").write_bytes(b"// caf\xe9\n__global__ void k() {}\n")
+def test_non_utf8_in_code_is_an_error(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "latin1.cu").write_bytes(b"// fine\n__global__ void k\xe9() {}\n")
     proc = run_cass(["-c", "latin1.cu"], tmp_path, cass_env)
     assert proc.returncode == 1
     [line] = proc.stderr.splitlines()
-    assert "latin1.cu:1: source is not UTF-8 text (byte 0xe9)" in line
+    assert "latin1.cu:2: source is not UTF-8 text (byte 0xe9 outside comments and strings)" in line
     assert not (tmp_path / "latin1.o").exists()
+
+
+@needs_clang
+def test_non_utf8_in_comment_is_kept(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """nvcc compiles a Latin-1 copyright sign in a comment; so must we, byte for byte."""
+    (tmp_path / "latin1.cu").write_bytes(b"// (c) caf\xe9\n#include <cuda_runtime.h>\n__global__ void k() {}\n")
+    proc = run_cass(["--keep", "-c", "latin1.cu"], tmp_path, cass_env)
+    assert proc.returncode == 0, proc.stderr
+    assert "latin1.cu:1: not UTF-8 (byte 0xe9 in a comment or literal)" in proc.stderr
+    kept = (tmp_path / "latin1.cu.hip").read_bytes()
+    assert b"// (c) caf\xe9\n#include <hip/hip_runtime.h>" in kept
+    assert (tmp_path / "latin1.o").is_file()
 
 
 @needs_clang
@@ -93,3 +105,13 @@ def test_help_lists_settings_and_options(tmp_path: Path, cass_env: dict[str, str
     proc = run_cass(["--help"], tmp_path, cass_env)
     assert proc.returncode == 0
     assert "CASS_ARCH_MAP" in proc.stdout and "--gpu-architecture" in proc.stdout
+
+
+@needs_clang
+def test_missing_hip_library_header_is_explained(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "s.cu").write_text("#include <cstdio>\n#include <cub/cub.cuh>\n__global__ void k() {}\n")
+    proc = run_cass(["-c", "s.cu"], tmp_path, cass_env)
+    if proc.returncode == 0:
+        pytest.skip("hipCUB is installed here")
+    assert "s.cu:2: warning: <cub/cub.cuh> needs <hipcub/hipcub.hpp>, which is not installed" in proc.stderr
+    assert "install hipCUB" in proc.stderr
