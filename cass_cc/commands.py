@@ -50,6 +50,16 @@ def cache_clear() -> None:
     click.echo(f"removed {n} entries from {c.root}")
 
 
+OPTIONAL_USE = {
+    "hipcc": "building with hipcc-based tools",
+    "llvm-mc": "RDNA3 assembly",
+    "ld.lld": "RDNA3 assembly",
+    "nvcc": "verify, datasets",
+    "cuobjdump": "cubin input",
+    "nvdisasm": "cubin input",
+}
+
+
 @cli.command()
 @click.option("--offload-arch", "archs", multiple=True, help="AMD targets to prepare (default: the configured ones)")
 def setup(archs: tuple[str, ...]) -> None:
@@ -58,9 +68,11 @@ def setup(archs: tuple[str, ...]) -> None:
 
     config = _config()
     tc = Toolchain(os.environ, config.rocm_path, config.cache_path(os.environ))
-    required = {"rocm", "clang", "host-cxx"}
+    required = {"rocm", "clang", "host-cxx", "llvm-dis", "llvm-as"}
     failed = False
     for name, what in tc.check():
+        if what.startswith("MISSING") and name not in required:
+            what = "not found (optional: " + OPTIONAL_USE.get(name, "later features") + "); " + what[len("MISSING: "):]
         click.echo(f"{name:>10}: {what}")
         failed |= name in required and what.startswith("MISSING")
     if failed:

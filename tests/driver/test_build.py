@@ -220,3 +220,36 @@ def test_openmp_host_code_links_and_runs(tmp_path: Path, cass_env: dict[str, str
     out = subprocess.run([str(tmp_path / "app")], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["499500", "499500"]
+
+
+@pytest.mark.parametrize(
+    "style, args",
+    [
+        (
+            "cmake",
+            "-forward-unknown-to-host-compiler -DFOO=1 -I{inc} -isystem={inc} "
+            "--generate-code=arch=compute_80,code=[compute_80,sm_80] -Xcompiler=-fPIC -std=c++17 "
+            "-MD -MT CMakeFiles/t.dir/k.cpp.o -MF CMakeFiles/t.dir/k.cpp.o.d -x cu -c {src} -o CMakeFiles/t.dir/k.cpp.o",
+        ),
+        (
+            "pytorch",
+            "-D__CUDA_NO_HALF_OPERATORS__ -D__CUDA_NO_HALF_CONVERSIONS__ --expt-relaxed-constexpr "
+            "--compiler-options -fPIC -gencode=arch=compute_80,code=sm_80 -std=c++17 -O3 --use_fast_math "
+            "-DTORCH_EXTENSION_NAME=ext -c {src} -o CMakeFiles/t.dir/k.cpp.o",
+        ),
+    ],
+)
+def test_real_build_system_command_lines(style: str, args: str, tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """Command lines as CMake and PyTorch's extension builder write them; `-x cu` on a .cpp file."""
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "flags.h").write_text("#pragma once\n#define FACTOR 3\n")
+    (tmp_path / "k.cpp").write_text('#include "flags.h"\n' + KERNEL.replace("2.0f", "(float)FACTOR"))
+    (tmp_path / "CMakeFiles" / "t.dir").mkdir(parents=True)
+    argv = args.format(inc=tmp_path / "inc", src=tmp_path / "k.cpp").split()
+    if style == "pytorch":
+        argv = ["-I", str(tmp_path / "inc"), "-x", "cu", *argv]
+    run_cass(argv, tmp_path, cass_env, check=True)
+    assert device_targets(str(tmp_path / "CMakeFiles" / "t.dir" / "k.cpp.o")) == ["gfx1100"]
+    if style == "cmake":
+        deps = (tmp_path / "CMakeFiles" / "t.dir" / "k.cpp.o.d").read_text()
+        assert deps.startswith("CMakeFiles/t.dir/k.cpp.o:") and str(tmp_path / "inc" / "flags.h") in deps
