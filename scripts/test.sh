@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh --test
-exec python3 -m pytest -n 2 -q "$@"
+exec python3 -m pytest -n 2 -q -p no:benchmark "$@"

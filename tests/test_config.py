@@ -41,3 +41,11 @@ def test_bad_settings_are_named(tmp_path: Path, cli: dict[str, str], env_text: s
     cfg.write_text(env_text)
     with pytest.raises(ConfigError, match=message):
         load(cli, {"CASS_CONFIG": str(cfg)})
+
+
+def test_translator_setting_is_checked() -> None:
+    from cass_cc.translate import TranslationError, chain_from_setting
+
+    assert chain_from_setting("rules").identity().startswith("rules")
+    with pytest.raises(TranslationError, match="unknown translator 'model'"):
+        chain_from_setting("rules,model")

@@ -10,8 +10,6 @@ so a failed or interrupted step never leaves a file `make` would trust.
 from __future__ import annotations
 
 import os
-import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -27,19 +25,8 @@ from ..nvcc.invocation import Input, Invocation, Lang, Phase
 from ..toolchain import Toolchain, ToolchainError, wave_size
 from ..translate.base import Target, Translation, TranslationError
 from ..util import atomic_path, atomic_write_text
-from . import commands, headers
-
-
-class DriverError(Exception):
-    """A failure cass-cc reports itself (one line, naming the file)."""
-
-
-class ToolFailed(Exception):
-    """A tool we ran failed; it printed its own diagnostics. Carries its exit code."""
-
-    def __init__(self, returncode: int):
-        super().__init__(returncode)
-        self.returncode = returncode
+from . import commands, dlink, headers, sources
+from .errors import DriverError, ToolFailed
 
 
 SOURCE_LANGS = (Lang.CU, Lang.HIP, Lang.C, Lang.CXX, Lang.ASM)
@@ -63,6 +50,7 @@ class Build:
         self.cache = None if config.no_cache else TranslationCache(config.cache_path(env), config.cache_require_hit)
         self._translated: dict[str, tuple[Path, Translation]] = {}
         self._shadows: dict[str, Path | None] = {}
+        self._chain = None
 
     # ---- running tools -------------------------------------------------------------
 
@@ -88,6 +76,14 @@ class Build:
 
     # ---- stages --------------------------------------------------------------------
 
+    def chain(self):  # type: ignore[no-untyped-def]
+        """The translator chain from the `translator` setting, built once per invocation."""
+        if self._chain is None:
+            from ..translate import chain_from_setting
+
+            self._chain = chain_from_setting(self.config.translator)
+        return self._chain
+
     def target(self) -> Target:
         rocm = self.tc.rocm
         waves = {wave_size(a) for a in self.archs}
@@ -99,14 +95,12 @@ class Build:
         """CUDA -> HIP for one input, through the cache. Returns the .hip path clang reads."""
         if inp.path in self._translated:
             return self._translated[inp.path]
-        from ..translate import default_chain
-
         try:
             data = Path(inp.path).read_bytes()
         except OSError as e:
             raise DriverError(f"{inp.path}: cannot read: {e.strerror}") from None
-        source = decode_source(inp.path, data)
-        chain = default_chain()
+        source = sources.decode_source(inp.path, data)
+        chain = self.chain()
         target = self.target()
         k = key(data, inp.path, chain.identity(), target.key())
         hit = self.cache.get(k) if self.cache else None
@@ -124,7 +118,8 @@ class Build:
                 path = Path(tempfile.mkdtemp(prefix="cass-cc-")) / (Path(inp.path).name + ".hip")
                 atomic_write_text(path, translation.text)
             log.note(f"{inp.path}: translated by {translation.translator}")
-        self._check_library_headers(inp, data)
+        for message in sources.missing_library_headers(inp.path, data, self.tc.rocm.root / "include"):
+            print(message, file=sys.stderr)
         for d in translation.diagnostics:
             if d.severity != "note" or self.inv.verbose:
                 print(d.format(inp.path), file=sys.stderr)
@@ -159,36 +154,16 @@ class Build:
         cl = headers.closure(inp.path, self.inv.include_dirs, [str(self.tc.rocm.root / "include")])
         tree = None
         if cl.files and self.cache:
-            from ..translate import default_chain
 
             def translate_header(path: str) -> str:
                 return self.translate(Input(path, Lang.CU))[1].text
 
-            identity = f"{default_chain().identity()}|{self.target().key()}"
-            tree = headers.shadow_tree(cl, self.cache.root, identity, uses_cuda_text, translate_header)
+            identity = f"{self.chain().identity()}|{self.target().key()}"
+            tree = headers.shadow_tree(cl, self.cache.root, identity, sources.uses_cuda_text, translate_header)
             if tree:
                 log.note(f"{inp.path}: translated headers in {tree}")
         self._shadows[inp.path] = tree
         return tree
-
-    def _check_library_headers(self, inp: Input, data: bytes) -> None:
-        """Say which HIP library a missing header belongs to, before clang's bare 'file not found'."""
-        from ..translate import mappings
-
-        include_dir = self.tc.rocm.root / "include"
-        for m in headers._INCLUDE.finditer(data):
-            name = m.group(2).decode("utf-8", "replace").strip()
-            row = mappings.lookup_header(name)
-            needed = row.hip_name if row and row.status == "supported" and row.hip_name else None
-            if name.startswith("thrust/"):
-                needed = "thrust/" + name.split("/", 1)[1]  # rocThrust keeps the path
-            if needed and not (include_dir / needed).exists():
-                line = data[: m.start()].count(b"\n") + 1
-                print(
-                    f"{inp.path}:{line}: warning: <{name}> needs <{needed}>, which is not installed under "
-                    f"{include_dir}; install {HIP_LIBRARIES.get(needed.split('/')[0], needed.split('/')[0])}",
-                    file=sys.stderr,
-                )
 
     def hip_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
         if inp.lang is Lang.CU:
@@ -216,7 +191,7 @@ class Build:
         c_like = inp.lang in (Lang.C, Lang.ASM)
         compiler = self.tc.host_cc(self.inv.host_compiler) if c_like else self.tc.host_cxx(self.inv.host_compiler)
         src, include_flags = inp.path, []
-        if inp.lang in (Lang.C, Lang.CXX) and uses_cuda_api(inp.path):
+        if inp.lang in (Lang.C, Lang.CXX) and sources.uses_cuda_api(inp.path):
             src, include_flags = self.prepared(inp)
         return commands.host_compile(self.inv, compiler.path, src, inp.lang, out, mode, include_flags)
 
@@ -331,9 +306,9 @@ class Build:
             if mapped:
                 libs.append(mapped)
         libomp = commands.llvm_libomp(self.tc.clang.path) if commands.uses_openmp(inv.host_args) else None
-        if inv.rdc or (not self.dry and any(has_relocatable_device_code(o) for o in objects)):
+        if inv.rdc or (not self.dry and any(dlink.has_relocatable_device_code(o) for o in objects)):
             clang = self.tc.clang.path
-            clangxx = _sibling_cxx(clang)
+            clangxx = dlink.sibling_cxx(clang)
             hip_link = ["--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={self.tc.device_lib_dir(self.archs)}"]
             hip_link += [f"--offload-arch={a}" for a in self.archs]
             return commands.link(inv, clangxx, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=hip_link, libomp=libomp)
@@ -403,134 +378,11 @@ class Build:
         return 0
 
     def run_dlink(self) -> int:
-        """-dlink: device-link relocatable device code into one host object.
-
-        clang has no separate device-link step, so we ask its HIP link for its plan
-        (`-###`), run every step but the final host link, and keep the object that
-        registers the linked code objects. The host linker then links the -dc objects
-        with this one, as after nvcc -dlink.
-        """
         objects = [i.path for i in self.inv.inputs if i.lang in LINKER_LANGS]
         if len(objects) != len(self.inv.inputs):
             raise DriverError("-dlink takes objects made with -dc or -rdc=true (compile sources first)")
-        out = self.inv.output or "a_dlink.o"
-        rocm = self.tc.rocm
-        clang = self.tc.clang.path
-        plan_cmd = [_sibling_cxx(clang), "--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}",
-                    f"--rocm-device-lib-path={self.tc.device_lib_dir(self.archs)}",
-                    *[f"--offload-arch={a}" for a in self.archs], *objects, "-o", "a.out", "-###"]
-        proc = subprocess.run(plan_cmd, capture_output=True, text=True)
-        if proc.returncode != 0:
-            sys.stderr.write(proc.stderr)
-            raise ToolFailed(proc.returncode)
-        steps = [shlex.split(line) for line in proc.stderr.splitlines() if line.startswith(' "')]
-        if len(steps) < 2:
-            raise DriverError(f"unexpected device-link plan from {clang}: {proc.stderr.strip()[:200]}")
-        # The last two steps are llvm-mc assembling a registration object around the
-        # bundle (its source is made inside clang, so we write it) and the host link.
-        bundle_step, mc_step = steps[-3], steps[-2]
-        try:
-            bundle = next(a.split("=", 1)[1] for a in bundle_step if a.startswith("-output="))
-            wrapper = mc_step[mc_step.index("-o") + 1]
-            mc_input = next(a for a in mc_step[1:] if a.endswith(".mcin"))
-        except (StopIteration, ValueError, IndexError):
-            raise DriverError(f"unexpected device-link plan from {clang}: {proc.stderr.strip()[:300]}") from None
-        tmp_prefix = tempfile.gettempdir() + os.sep
-        temps = {a.split("=", 1)[-1] for step in steps[:-1] for a in step if a.split("=", 1)[-1].startswith(tmp_prefix)}
-        temps.add(mc_input)
-        for t in temps:  # clang's plan names temporary files in folders it has not made
-            os.makedirs(os.path.dirname(t), exist_ok=True)
-        try:
-            for step in steps[:-2]:
-                self.execute(step)
-            if not self.dry:
-                Path(mc_input).write_text(fatbin_wrapper_asm(bundle))
-            self.execute(mc_step)
-            if not self.dry:
-                with atomic_path(out) as tmp:
-                    shutil.copyfile(wrapper, tmp)
-        finally:
-            for t in temps:
-                if os.path.isfile(t):
-                    os.unlink(t)
-                parent = os.path.dirname(t)
-                if parent != tmp_prefix.rstrip(os.sep) and os.path.isdir(parent) and not os.listdir(parent):
-                    os.rmdir(parent)
+        dlink.device_link(self, objects, self.inv.output or "a_dlink.o")
         return 0
-
-
-_CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__global__|__device__|<<<")
-
-
-def decode_source(path: str, data: bytes) -> str:
-    """UTF-8 text, or the bytes kept as they are when the stray ones sit only in comments
-    and literals (a Latin-1 copyright sign, say: nvcc accepts those, so do we). Stray
-    bytes in code are an error naming the line."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        first = e
-    from ..translate.lexer import tokenize
-
-    text = data.decode("utf-8", "surrogateescape")
-    for tok in tokenize(text):
-        if tok.kind not in _OPAQUE_TOKENS and any("\udc80" <= c <= "\udcff" for c in tok.text):
-            raise DriverError(
-                f"{path}:{tok.line}: source is not UTF-8 text (byte 0x{data[first.start]:02x} outside comments "
-                "and strings); re-encode it as UTF-8"
-            )
-    line = data[: first.start].count(b"\n") + 1
-    log.warning(f"{path}:{line}: not UTF-8 (byte 0x{data[first.start]:02x} in a comment or literal); kept byte for byte")
-    return text
-
-
-HIP_LIBRARIES = {
-    "thrust": "rocThrust", "hipcub": "hipCUB", "hipblas": "hipBLAS", "hiprand": "hipRAND", "hipfft": "hipFFT",
-    "hipsparse": "hipSPARSE", "hipsolver": "hipSOLVER", "roctracer": "roctracer (roctx)",
-}
-_OPAQUE_TOKENS = ("comment", "string", "char", "raw_string")
-
-
-def uses_cuda_text(data: bytes) -> bool:
-    return _CUDA_API.search(data) is not None
-
-
-def uses_cuda_api(path: str) -> bool:
-    """Whether a host C/C++ file calls or includes CUDA (then it needs translating)."""
-    try:
-        return uses_cuda_text(Path(path).read_bytes())
-    except OSError:
-        return False  # the compiler will report the missing file in its own words
-
-
-def fatbin_wrapper_asm(bundle: str) -> str:
-    """Host assembly that embeds an offload bundle as `__hip_fatbin` in `.hip_fatbin`,
-    the symbol the HIP runtime's registration code of -fgpu-rdc objects refers to."""
-    return (
-        "  .protected __hip_fatbin\n"
-        "  .type __hip_fatbin,@object\n"
-        '  .section .hip_fatbin,"a",@progbits\n'
-        "  .globl __hip_fatbin\n"
-        "  .p2align 12\n"
-        "__hip_fatbin:\n"
-        f'  .incbin "{bundle}"\n'
-        '  .section .note.GNU-stack,"",@progbits\n'
-    )
-
-
-def has_relocatable_device_code(path: str) -> bool:
-    """True for objects from `clang -fgpu-rdc -c`: a clang offload bundle of device bitcode."""
-    try:
-        with open(path, "rb") as f:
-            return b"__CLANG_OFFLOAD_BUNDLE__hip" in f.read()
-    except OSError:
-        return False
-
-
-def _sibling_cxx(clang: str) -> str:
-    d, base = os.path.split(clang)
-    candidate = os.path.join(d, base.replace("clang", "clang++", 1))
-    return candidate if os.path.isfile(candidate) else clang
 
 
 def make_toolchain(config: Config, env: Mapping[str, str]) -> Toolchain:

@@ -80,10 +80,10 @@ def hip_compile(
     cmd += include_flags
     cmd += common_flags(inv)
     cmd += device_flags(inv)
-    cmd += list(_QUIET)
     if inv.rdc:
         cmd.append("-fgpu-rdc")
     cmd += inv.host_args
+    cmd += list(_QUIET)  # after -Xcompiler flags: a later -Wall would turn it back on
     cmd += [src, "-o", out]
     return cmd
 
@@ -123,13 +123,14 @@ def host_compile(
         if inv.std:
             cmd.append(f"-std={inv.std}")
     cmd += ["-D__HIP_PLATFORM_AMD__"]
-    if include_flags:  # a translated host file
-        cmd += [*include_flags, *_QUIET]
+    cmd += include_flags  # a translated host file: its folder and translated headers
     cmd += mode
     cmd += common_flags(inv)
     if inv.debug:
         cmd.append("-g")
     cmd += inv.host_args
+    if include_flags:
+        cmd += list(_QUIET)
     cmd += [src, "-o", out]
     return cmd
 

@@ -25,7 +25,7 @@ from typing import Callable, Sequence
 
 from ..util import sha256_hex
 
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
+INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 
 # Folders whose headers belong to a toolchain or the system, never to the user.
 SYSTEM_PREFIXES = ("/usr/include", "/usr/lib", "/usr/local/include", "/usr/local/cuda", "/opt/rocm", "/usr/share")
@@ -37,7 +37,7 @@ def _is_system(path: str, extra: Sequence[str]) -> bool:
 
 def includes(data: bytes) -> list[tuple[bool, str]]:
     """(quoted, name) for every #include line, in every #if branch."""
-    return [(m.group(1) == b'"', m.group(2).decode("utf-8", "replace").strip()) for m in _INCLUDE.finditer(data)]
+    return [(m.group(1) == b'"', m.group(2).decode("utf-8", "replace").strip()) for m in INCLUDE.finditer(data)]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,99 @@
+"""Relocatable device code: device linking with clang's HIP toolchain (see README.md)."""
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..util import atomic_path
+from .errors import DriverError, ToolFailed
+
+if TYPE_CHECKING:
+    from .build import Build
+
+
+def device_link(build: "Build", objects: list[str], out: str) -> None:
+    """-dlink: device-link relocatable device code into one host object.
+
+    clang has no separate device-link step, so we ask its HIP link for its plan
+    (`-###`), run every step but the final host link, and keep the object that
+    registers the linked code objects. The host linker then links the -dc objects
+    with this one, as after nvcc -dlink.
+    """
+    rocm = build.tc.rocm
+    clang = build.tc.clang.path
+    plan_cmd = [sibling_cxx(clang), "--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}",
+                f"--rocm-device-lib-path={build.tc.device_lib_dir(build.archs)}",
+                *[f"--offload-arch={a}" for a in build.archs], *objects, "-o", "a.out", "-###"]
+    proc = subprocess.run(plan_cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr)
+        raise ToolFailed(proc.returncode)
+    steps = [shlex.split(line) for line in proc.stderr.splitlines() if line.startswith(' "')]
+    if len(steps) < 2:
+        raise DriverError(f"unexpected device-link plan from {clang}: {proc.stderr.strip()[:200]}")
+    # The last two steps are llvm-mc assembling a registration object around the
+    # bundle (its source is made inside clang, so we write it) and the host link.
+    bundle_step, mc_step = steps[-3], steps[-2]
+    try:
+        bundle = next(a.split("=", 1)[1] for a in bundle_step if a.startswith("-output="))
+        wrapper = mc_step[mc_step.index("-o") + 1]
+        mc_input = next(a for a in mc_step[1:] if a.endswith(".mcin"))
+    except (StopIteration, ValueError, IndexError):
+        raise DriverError(f"unexpected device-link plan from {clang}: {proc.stderr.strip()[:300]}") from None
+    tmp_prefix = tempfile.gettempdir() + os.sep
+    temps = {a.split("=", 1)[-1] for step in steps[:-1] for a in step if a.split("=", 1)[-1].startswith(tmp_prefix)}
+    temps.add(mc_input)
+    for t in temps:  # clang's plan names temporary files in folders it has not made
+        os.makedirs(os.path.dirname(t), exist_ok=True)
+    try:
+        for step in steps[:-2]:
+            build.execute(step)
+        if not build.dry:
+            Path(mc_input).write_text(fatbin_wrapper_asm(bundle))
+        build.execute(mc_step)
+        if not build.dry:
+            with atomic_path(out) as tmp:
+                shutil.copyfile(wrapper, tmp)
+    finally:
+        for t in temps:
+            if os.path.isfile(t):
+                os.unlink(t)
+            parent = os.path.dirname(t)
+            if parent != tmp_prefix.rstrip(os.sep) and os.path.isdir(parent) and not os.listdir(parent):
+                os.rmdir(parent)
+
+
+def fatbin_wrapper_asm(bundle: str) -> str:
+    """Host assembly that embeds an offload bundle as `__hip_fatbin` in `.hip_fatbin`,
+    the symbol the HIP runtime's registration code of -fgpu-rdc objects refers to."""
+    return (
+        "  .protected __hip_fatbin\n"
+        "  .type __hip_fatbin,@object\n"
+        '  .section .hip_fatbin,"a",@progbits\n'
+        "  .globl __hip_fatbin\n"
+        "  .p2align 12\n"
+        "__hip_fatbin:\n"
+        f'  .incbin "{bundle}"\n'
+        '  .section .note.GNU-stack,"",@progbits\n'
+    )
+
+
+def has_relocatable_device_code(path: str) -> bool:
+    """True for objects from `clang -fgpu-rdc -c`: a clang offload bundle of device bitcode."""
+    try:
+        with open(path, "rb") as f:
+            return b"__CLANG_OFFLOAD_BUNDLE__hip" in f.read()
+    except OSError:
+        return False
+
+
+def sibling_cxx(clang: str) -> str:
+    d, base = os.path.split(clang)
+    candidate = os.path.join(d, base.replace("clang", "clang++", 1))
+    return candidate if os.path.isfile(candidate) else clang

@@ -1,0 +1,75 @@
+"""Reading the user's sources: text decoding, "does this use CUDA", missing HIP libraries."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .. import log
+from .errors import DriverError
+from .headers import INCLUDE
+
+_CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__global__|__device__|<<<")
+
+
+def decode_source(path: str, data: bytes) -> str:
+    """UTF-8 text, or the bytes kept as they are when the stray ones sit only in comments
+    and literals (a Latin-1 copyright sign, say: nvcc accepts those, so do we). Stray
+    bytes in code are an error naming the line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        first = e
+    from ..translate.lexer import tokenize
+
+    text = data.decode("utf-8", "surrogateescape")
+    for tok in tokenize(text):
+        if tok.kind not in _OPAQUE_TOKENS and any("\udc80" <= c <= "\udcff" for c in tok.text):
+            raise DriverError(
+                f"{path}:{tok.line}: source is not UTF-8 text (byte 0x{data[first.start]:02x} outside comments "
+                "and strings); re-encode it as UTF-8"
+            )
+    line = data[: first.start].count(b"\n") + 1
+    log.warning(f"{path}:{line}: not UTF-8 (byte 0x{data[first.start]:02x} in a comment or literal); kept byte for byte")
+    return text
+
+
+
+HIP_LIBRARIES = {
+    "thrust": "rocThrust", "hipcub": "hipCUB", "hipblas": "hipBLAS", "hiprand": "hipRAND", "hipfft": "hipFFT",
+    "hipsparse": "hipSPARSE", "hipsolver": "hipSOLVER", "roctracer": "roctracer (roctx)",
+}
+_OPAQUE_TOKENS = ("comment", "string", "char", "raw_string")
+
+
+def uses_cuda_text(data: bytes) -> bool:
+    return _CUDA_API.search(data) is not None
+
+
+def uses_cuda_api(path: str) -> bool:
+    """Whether a host C/C++ file calls or includes CUDA (then it needs translating)."""
+    try:
+        return uses_cuda_text(Path(path).read_bytes())
+    except OSError:
+        return False  # the compiler will report the missing file in its own words
+
+
+def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[str]:
+    """Warnings for CUDA library headers whose HIP counterparts are not installed, so the
+    user reads which library to install before clang's bare 'file not found'."""
+    from ..translate import mappings
+
+    messages = []
+    for m in INCLUDE.finditer(data):
+        name = m.group(2).decode("utf-8", "replace").strip()
+        row = mappings.lookup_header(name)
+        needed = row.hip_name if row and row.status == "supported" and row.hip_name else None
+        if name.startswith("thrust/"):
+            needed = name  # rocThrust keeps the path
+        if needed and not (include_dir / needed).exists():
+            line = data[: m.start()].count(b"\n") + 1
+            library = needed.split("/")[0]
+            messages.append(
+                f"{path}:{line}: warning: <{name}> needs <{needed}>, which is not installed under "
+                f"{include_dir}; install {HIP_LIBRARIES.get(library, library)}"
+            )
+    return messages
