@@ -29,6 +29,8 @@ from . import commands, dlink, headers, sources
 from .errors import DriverError, ToolFailed
 
 
+# -E and -M look at the host side only; the device flags then go unused, which is expected.
+_HOST_ONLY = ["--cuda-host-only", "-Wno-unused-command-line-argument"]
 SOURCE_LANGS = (Lang.CU, Lang.HIP, Lang.C, Lang.CXX, Lang.ASM)
 LINKER_LANGS = (Lang.OBJ, Lang.LIB)
 
@@ -317,7 +319,7 @@ class Build:
 
     def run_preprocess(self) -> int:
         for inp in self.sources():
-            mode = ["-E", "--cuda-host-only"] if inp.lang in (Lang.CU, Lang.HIP) else ["-E"]
+            mode = ["-E", *_HOST_ONLY] if inp.lang in (Lang.CU, Lang.HIP) else ["-E"]
             if self.inv.output:
                 self.produce(self.inv.output, lambda o, i=inp: self.compile_command(i, o, mode))
             else:
@@ -334,7 +336,7 @@ class Build:
             if deps.phony:
                 flags.append("-MP")
             if inp.lang in (Lang.CU, Lang.HIP):
-                flags.append("--cuda-host-only")
+                flags += _HOST_ONLY
             final = deps.file or self.inv.output
             if final:
                 with atomic_path(final) as tmp:

@@ -17,7 +17,11 @@ def _names(base: str, versions: tuple[int, ...] = _VERSIONED) -> tuple[str, ...]
 SPECS: dict[str, Spec] = {
     # Debian clang version 15.0.6
     # AMD clang version 17.0.0 (https://github.com/RadeonOpenCompute/llvm-project roc-6.0.0 ...)
-    "clang": Spec("clang", "CASS_CLANG", _names("clang", tuple(range(15, 21))), r"clang version (\d+\.\d+\.\d+)", (14,), _APT_AMD),
+    # `-print-targets` lists "amdgcn - AMD GCN GPUs" in a clang that can build HIP for AMD.
+    "clang": Spec(
+        "clang", "CASS_CLANG", _names("clang", tuple(range(15, 21))), r"clang version (\d+\.\d+\.\d+)", (14,), _APT_AMD,
+        capability=(("-print-targets",), "amdgcn", "built with the AMDGPU target"),
+    ),
     # HIP version: 5.2.21153-0
     "hipcc": Spec("hipcc", "CASS_HIPCC", ("hipcc",), r"HIP version: (\d+\.\d+\.\d+)", (), _APT_AMD),
     # Debian LLVM version 16.0.6

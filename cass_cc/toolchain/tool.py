@@ -78,9 +78,9 @@ class VersionCache:
                     pass
         return self._data
 
-    def get(self, path: str, probe: Callable[[], str]) -> str:
+    def get(self, path: str, probe: Callable[[], str], what: str = "version") -> str:
         st = os.stat(path)
-        key = f"{path}|{st.st_size}|{st.st_mtime_ns}"
+        key = f"{path}|{st.st_size}|{st.st_mtime_ns}|{what}"
         data = self._load()
         if key not in data:
             data[key] = probe()
@@ -117,6 +117,8 @@ class Spec:
     min_version: Version = ()
     install_hint: str = ""
     version_args: tuple[str, ...] = ("--version",)
+    # A capability probe: (arguments, text its output must contain, what it means).
+    capability: tuple[tuple[str, ...], str, str] | None = None
 
     def with_names(self, names: tuple[str, ...]) -> "Spec":
         return replace(self, names=names)
@@ -162,6 +164,12 @@ def find(spec: Spec, env: Mapping[str, str], dirs: Iterable[str], versions: Vers
             need = ".".join(map(str, spec.min_version))
             tried.append(f"{path} (version {'.'.join(map(str, version))}, need {need}+)")
             continue
+        if spec.capability:
+            args, needle, meaning = spec.capability
+            output = versions.get(path, lambda p=path: run_version(p, args), what=" ".join(args))
+            if needle not in output:
+                tried.append(f"{path} (not {meaning})")
+                continue
         first = next((line for line in text.splitlines() if line.strip()), "")
         return Tool(spec.name, path, version, first.strip())
     where = "; ".join(tried) if tried else f"none of {', '.join(spec.names)} found"

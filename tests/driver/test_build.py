@@ -29,7 +29,9 @@ def test_make_cc_cass_cc_builds_gfx1100_binary(tmp_path: Path, cass_env: dict[st
     """The issue's case: an nvcc Makefile (CC = nvcc) run as `make CC=cass-cc`."""
     src = tmp_path / "vector-stats"
     shutil.copytree(EXAMPLES / "vector-stats", src)
-    proc = subprocess.run(["make", f"CC={CASS_CC}"], cwd=src, env=cass_env, capture_output=True, text=True)
+    # make -j on an empty cache: the device-library fix and translations race, safely.
+    env = {**cass_env, "CASS_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run(["make", "-j4", f"CC={CASS_CC}"], cwd=src, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     binary = src / "vector-stats"
     assert binary.is_file()
@@ -83,6 +85,9 @@ def test_dependencies_name_the_users_files(tmp_path: Path, cass_env: dict[str, s
     words = (tmp_path / "k.d").read_text().replace("\\\n", " ").split()
     assert words[:2] == ["obj/k.o:", "k.cu"]
     assert str(tmp_path / "k.h") in words and not any(".hip" in w for w in words)
+    run_cass(["-MMD", "-MP", "-c", "k.cu", "-o", "k.o"], tmp_path, cass_env, check=True)
+    mmd = (tmp_path / "k.d").read_text()
+    assert "/usr/include" not in mmd and f"{tmp_path / 'k.h'}:" in mmd  # user headers only, with phony targets
     proc = run_cass(["-M", "k.cu"], tmp_path, cass_env, check=True)
     words = proc.stdout.replace("\\\n", " ").split()
     assert words[:2] == ["k.o:", "k.cu"] and str(tmp_path / "k.h") in words
@@ -253,3 +258,13 @@ def test_real_build_system_command_lines(style: str, args: str, tmp_path: Path, 
     if style == "cmake":
         deps = (tmp_path / "CMakeFiles" / "t.dir" / "k.cpp.o.d").read_text()
         assert deps.startswith("CMakeFiles/t.dir/k.cpp.o:") and str(tmp_path / "inc" / "flags.h") in deps
+
+
+def test_preprocess_shows_translation_with_user_lines(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "k.cu").write_text(KERNEL)
+    proc = run_cass(["-E", "k.cu"], tmp_path, cass_env, check=True)
+    assert "hipGetLastError" in proc.stdout and "cudaGetLastError" not in proc.stdout
+    assert '# 1 "k.cu"' in proc.stdout  # line markers name the user's file
+    assert "warning" not in proc.stderr
+    run_cass(["-E", "k.cu", "-o", "k.ii"], tmp_path, cass_env, check=True)
+    assert "hipGetLastError" in (tmp_path / "k.ii").read_text()

@@ -92,3 +92,11 @@ def test_this_machine_has_a_hip_toolchain() -> None:
     assert tc.rocm.hip_version >= (5, 0, 0)
     libs = tc.device_lib_dir(["gfx1100"])
     assert (libs / "oclc_isa_version_1100.bc").is_file() and (libs / "ocml.bc").is_file()
+
+
+def test_clang_without_amdgpu_target_is_refused(tmp_path: Path) -> None:
+    exe = tmp_path / "clang"
+    exe.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'clang version 17.0.1'; else echo '  x86-64 - 64-bit X86'; fi\n")
+    exe.chmod(0o755)
+    with pytest.raises(ToolchainError, match="not built with the AMDGPU target"):
+        find(SPECS["clang"], {"CASS_CLANG": str(exe)}, [], VersionCache(None))
