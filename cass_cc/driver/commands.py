@@ -20,11 +20,12 @@ from typing import Sequence
 
 from .. import CUDA_COMPAT_VERSION
 from ..nvcc.invocation import Invocation, Lang
+from ..nvcc.targets import cuda_arch
 from ..toolchain import Rocm
 
 # What nvcc predefines that CUDA sources and their headers test for. `__CUDACC__`
 # guards `__host__ __device__` macros in headers shared with .cpp files, so it must
-# be set; `__CUDA_ARCH__` is left to the translator (it maps to HIP's device-pass test).
+# be set.
 _CUDA_MACROS = ("__CUDACC__",)
 _MAJOR, _MINOR, _BUILD = CUDA_COMPAT_VERSION.split(".")
 
@@ -75,6 +76,9 @@ def hip_compile(
     cmd += [f"-std={inv.std or 'c++17'}"]
     cmd += [f"-D{m}" for m in _CUDA_MACROS]
     cmd += [f"-D__CUDACC_VER_MAJOR__={_MAJOR}", f"-D__CUDACC_VER_MINOR__={_MINOR}", f"-D__CUDACC_VER_BUILD__={_BUILD}"]
+    # As with nvcc, device code (only) sees __CUDA_ARCH__: `#ifdef __CUDA_ARCH__` splits
+    # host from device paths in CUDA sources and headers.
+    cmd += ["-Xarch_device", f"-D__CUDA_ARCH__={cuda_arch(inv.targets)}"]
     # Quoted includes resolve beside the user's .cu file (and its translated headers
     # first), not beside the cached .hip.
     cmd += include_flags

@@ -134,3 +134,18 @@ def offload_archs(
             if name not in out:
                 out.append(name)
     return out
+
+
+# nvcc 13's default target when none is named: sm_75.
+DEFAULT_CUDA_ARCH = 750
+
+
+def cuda_arch(targets: Sequence[str]) -> int:
+    """The `__CUDA_ARCH__` value device code sees: nvcc's for the lowest NVIDIA target
+    named (sm_80 -> 800, compute_86 -> 860), or nvcc's default when only AMD ones are."""
+    values = []
+    for t in targets:
+        m = NVIDIA.match(t)
+        if m:
+            values.append(int(m[2]) * 10)
+    return min(values) if values else DEFAULT_CUDA_ARCH

@@ -33,8 +33,34 @@ KERNEL_OVERLOADS: dict[str, str] = {
 }
 
 
+# CUDA's __reduce_*_sync and __match_*_sync (sm_70/sm_80) for HIP versions without them.
+# They work on 32-lane groups, as CUDA warps are, whatever the wave size; the mask is
+# taken to be the whole warp (rules.py drops it, as for the shuffles).
+_REDUCE = (
+    "template <class T> static __device__ inline T {name}(T v) {{"
+    " for (int o = 16; o > 0; o /= 2) {{ T w = __shfl_xor(v, o, 32); v = {combine}; }} return v; }}\n"
+)
+WARP_HELPERS: dict[str, str] = {
+    "__cass_reduce_add": _REDUCE.format(name="__cass_reduce_add", combine="v + w"),
+    "__cass_reduce_min": _REDUCE.format(name="__cass_reduce_min", combine="w < v ? w : v"),
+    "__cass_reduce_max": _REDUCE.format(name="__cass_reduce_max", combine="w > v ? w : v"),
+    "__cass_reduce_and": _REDUCE.format(name="__cass_reduce_and", combine="v & w"),
+    "__cass_reduce_or": _REDUCE.format(name="__cass_reduce_or", combine="v | w"),
+    "__cass_reduce_xor": _REDUCE.format(name="__cass_reduce_xor", combine="v ^ w"),
+    "__cass_match_any":
+        "template <class T> static __device__ inline unsigned int __cass_match_any(T v) {"
+        " unsigned int m = 0; for (int l = 0; l < 32; ++l) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l;"
+        " return m; }\n",
+    "__cass_match_all":
+        "template <class T> static __device__ inline unsigned int __cass_match_all(T v, int* pred) {"
+        " bool same = true; for (int l = 0; l < 32; ++l) same = same && (__shfl(v, l, 32) == v);"
+        " *pred = same; return same ? 0xffffffffu : 0u; }\n",
+}
+
+
 def prelude(hip_names: set[str]) -> str:
     """The text to prepend for a translation that emitted `hip_names`."""
     parts = [BASE]
     parts.extend(KERNEL_OVERLOADS[name] for name in sorted(hip_names) if name in KERNEL_OVERLOADS)
+    parts.extend(WARP_HELPERS[name] for name in sorted(hip_names) if name in WARP_HELPERS)
     return "".join(parts)

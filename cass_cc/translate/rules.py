@@ -6,7 +6,10 @@ left alone while macro bodies and #if conditions are translated. What it does:
 * renames identifiers found in the mapping tables (mappings.py), unless the name is a
   member (`x.cudaMalloc`, `p->cudaMalloc`) or qualified by a namespace (`ns::cudaMalloc`);
 * rewrites `#include <cuda_runtime.h>` and friends to the HIP headers;
-* on HIP < 6.2 rewrites the *_sync warp functions to the mask-less HIP forms;
+* on HIP < 6.2 rewrites the *_sync warp functions to the mask-less HIP forms, and
+  `__reduce_*_sync`/`__match_*_sync` to helpers (prelude.py);
+* does the rewrites a rename cannot (rewrites.py): HIP_SYMBOL, __launch_bounds__,
+  programs redefining functions HIP has, 32-lane assumptions on wave64 targets;
 * reports CUDA names with no HIP counterpart on the target as warnings.
 
 Kernel launches `k<<<g, b, shm, s>>>(args)` are left as they are: clang's HIP mode
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from . import mappings
+from . import mappings, rewrites
 from .prelude import prelude
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
@@ -47,6 +50,15 @@ WARP_SYNC_FALLBACK: dict[str, tuple[str, int]] = {
     "__ballot_sync": ("__ballot", 1),
     "__activemask": ("__ballot", 0),
     "__syncwarp": ("", 0),
+    # No HIP counterpart at all before 6.2: helpers from prelude.py, over 32-lane groups.
+    "__reduce_add_sync": ("__cass_reduce_add", 1),
+    "__reduce_min_sync": ("__cass_reduce_min", 1),
+    "__reduce_max_sync": ("__cass_reduce_max", 1),
+    "__reduce_and_sync": ("__cass_reduce_and", 1),
+    "__reduce_or_sync": ("__cass_reduce_or", 1),
+    "__reduce_xor_sync": ("__cass_reduce_xor", 1),
+    "__match_any_sync": ("__cass_match_any", 1),
+    "__match_all_sync": ("__cass_match_all", 1),
 }
 
 # A wave-level barrier with the memory ordering __syncwarp promises (lanes of one wave).
@@ -157,6 +169,8 @@ class _Job:
                 continue
             if tok.kind == "header":
                 self._include(i)
+            elif tok.kind == "number":
+                rewrites.lane_assumption(self, i)
             i += 1
 
     def _include(self, i: int) -> None:
@@ -175,17 +189,24 @@ class _Job:
         tok = self.tokens[i]
         name = tok.text
         row = self.table.get(name)
+        if name in WARP_SYNC_FALLBACK and (row is None or row.family == "device") and not self._qualified(i):
+            return self._warp(i, row)
+        if name == "__launch_bounds__":
+            rewrites.launch_bounds(self, i)
+            return i + 1
+        if name in rewrites.HIP_DEFINES and not self._qualified(i) and rewrites.redefinition(self, i):
+            return i + 1
         if row is None:
             if CUDA_NAME.fullmatch(name) and name not in self.user_names and not self._qualified(i):
                 self._report(tok, name, f"'{name}' has no known HIP counterpart")
             return i + 1
         if self._qualified(i):
             return i + 1
-        if name in WARP_SYNC_FALLBACK and row.family == "device":
-            return self._warp(i, row)
         if row.available_on(self.target.hip_version):
             self.out[i] = row.hip_name
             self.emitted.add(row.hip_name)
+            if row.hip_name in rewrites.SYMBOL_ARGS:
+                rewrites.symbol_arg(self, i, row.hip_name)
             if row.status == "deprecated":
                 self._note(tok, f"'{name}' is deprecated; translated to '{row.hip_name}'")
             return i + 1
@@ -194,7 +215,8 @@ class _Job:
             need = ".".join(map(str, row.hip_version))
             self._report(tok, name, f"'{name}' needs HIP {need} ('{row.hip_name}'); target is HIP {_ver(self.target)}")
         else:
-            self._report(tok, name, f"'{name}' is {row.status}: no HIP counterpart")
+            self._report(tok, name, f"'{name}' is not supported by HIP {_ver(self.target)}"
+                                    + (" (deprecated in CUDA)" if row.status == "deprecated" else ""))
         return i + 1
 
     def _qualified(self, i: int) -> bool:
@@ -210,7 +232,7 @@ class _Job:
         return False
 
     # -- warp functions -----------------------------------------------------------------------
-    def _warp(self, i: int, row: mappings.Mapping) -> int:
+    def _warp(self, i: int, row: mappings.Mapping | None) -> int:
         tok = self.tokens[i]
         if self.target.hip_version >= WARP_SYNC_HIP:
             self._note(tok, f"'{tok.text}' kept: HIP >= 6.2 has it with a 64-bit mask"
@@ -228,6 +250,10 @@ class _Job:
         if len(args) < dropped or (dropped and not self._significant(args[0])):
             self._report(tok, tok.text, f"'{tok.text}' called with too few arguments")
             return i + 1
+        if dropped:
+            rewrites.full_mask_on_wave64(self, args[0])
+        if hip_name.startswith("__cass_"):
+            self.emitted.add(hip_name)
         kept = args[dropped:]
         # newlines inside the dropped part stay, so every later line keeps its number
         dropped_lines = "".join(self._newlines(a) for a in args[:dropped])
@@ -335,6 +361,10 @@ class _Job:
     # -- diagnostics --------------------------------------------------------------------------
     def _report(self, tok: Token, name: str, message: str) -> None:
         self.unsupported.add(name)
+        self.diagnostics.append(Diagnostic(tok.line, tok.col, "warning", message))
+
+    def _warn(self, tok: Token, message: str) -> None:
+        """A warning about code that translated but may not behave the same."""
         self.diagnostics.append(Diagnostic(tok.line, tok.col, "warning", message))
 
     def _note(self, tok: Token, message: str) -> None:

@@ -37,6 +37,8 @@ def pairs(cmd: list[str]) -> list[str]:
         ("", ["-std=c++17", "-D__CUDACC__", "--offload-arch=gfx1100", "--rocm-path=/opt/rocm"], []),
         ("-DA=1 -UB -Iinc -isystem sys -include pre.h", ["-DA=1", "-UB", "-Iinc", "-isystem sys", "-include pre.h"], []),
         ("--fmad=false --ftz=true", ["-ffp-contract=off", "-fgpu-flush-denormals-to-zero"], []),
+        ("-arch=sm_86", ["-Xarch_device -D__CUDA_ARCH__=860"], ["-D__CUDA_ARCH__=750"]),
+        ("-arch=gfx1100", ["-Xarch_device -D__CUDA_ARCH__=750"], []),
     ],
 )
 def test_hip_compile_flags(argv: str, present: list[str], absent: list[str]) -> None:

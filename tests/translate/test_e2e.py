@@ -66,3 +66,11 @@ def test_errors_name_the_cuda_file_and_line(tmp_path: Path, device_libs: Path) -
     proc = compile_hip(source, tmp_path, device_libs, full=False)
     assert proc.returncode != 0
     assert f"{source}:4:" in proc.stderr
+
+
+def test_rewrites_compile_for_gfx1100(tmp_path: Path, device_libs: Path) -> None:
+    """The golden file for rewrites a rename cannot do (helpers, HIP_SYMBOL, launch bounds,
+    a redefined atomicMax) must compile, not just look right."""
+    golden = Path(__file__).with_name("golden") / "rewrites.cu"
+    proc = compile_hip(golden, tmp_path, device_libs, full=True)
+    assert proc.returncode == 0, proc.stderr

@@ -95,7 +95,8 @@ def test_warp_sync_args_translated_inside() -> None:
 def test_unsupported_reported() -> None:
     src = "cudaFooBar(1);\n  cudaLaunch(k);\n__match_any_sync(m, v);\n"
     result = RulesTranslator().translate(src, "t.cu", HIP52)
-    assert set(result.unsupported) == {"cudaFooBar", "cudaLaunch", "__match_any_sync"}
+    assert set(result.unsupported) == {"cudaFooBar", "cudaLaunch"}  # __match_any_sync has a helper
+    assert "__cass_match_any(v)" in result.text
     assert all(d.severity == "warning" for d in result.diagnostics)
     assert (result.diagnostics[1].line, result.diagnostics[1].column) == (2, 3)
 
@@ -158,3 +159,23 @@ def test_deterministic() -> None:
     assert all(RulesTranslator().translate(source, "w.cu", HIP52) == first for _ in range(3))
 
 
+
+
+def test_wave64_flags_32_lane_assumptions() -> None:
+    src = "__global__ void k(int* o) {\n  int lane = threadIdx.x & 31;\n  o[lane] = __shfl_sync(0xffffffff, lane, 0);\n}\n"
+    wave64 = RulesTranslator().translate(src, "t.cu", Target((5, 2), 64))
+    messages = [d.format("t.cu") for d in wave64.diagnostics]
+    assert any(m.startswith("t.cu:2:28: warning: '& 31' assumes 32-lane warps") for m in messages), messages
+    assert any("t.cu:3:25: warning: mask '0xffffffff' names 32 lanes" in m for m in messages), messages
+    wave32 = RulesTranslator().translate(src, "t.cu", HIP52)
+    assert not [d for d in wave32.diagnostics if d.severity == "warning"]
+
+
+def test_redefinition_only_for_signatures_hip_has() -> None:
+    src = ("__device__ float atomicMax(float* a, float v) { return v; }\n"
+           "__device__ int atomicMax(int* a, unsigned long long v) { return 0; }\n"
+           "__global__ void k(float* f) { atomicMax(f, 1.0f); }\n")
+    text = RulesTranslator().translate(src, "t.cu", HIP52).text.split("\n", 2)[2]
+    assert text.startswith("__device__ float cass_program_atomicMax(float* a, float v)")
+    assert "__device__ int atomicMax(int* a, unsigned long long v)" in text  # not one HIP has
+    assert "{ atomicMax(f, 1.0f); }" in text  # calls keep the name: HIP's serves them

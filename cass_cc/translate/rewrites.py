@@ -1,0 +1,137 @@
+"""Rewrites a rename cannot do (issue: built-in hipify, item 3), called by rules.py.
+
+Each function takes the translation job (`rules._Job`: tokens, their output texts, the
+navigation helpers) and the index of the identifier that triggered it, edits
+`job.out`, and returns the index to continue from. Every rewrite keeps the newlines of
+what it replaces, so lines keep their numbers.
+
+- `symbol_arg`: `cudaMemcpyToSymbol(sym, ...)` and friends take `HIP_SYMBOL(sym)`.
+- `launch_bounds`: `__launch_bounds__(threads, minBlocks[, maxCluster])` keeps only the
+  thread count: CUDA's second argument (blocks per SM) means something else in HIP
+  (waves per execution unit), and HIP has no third.
+- `redefinition`: a program's own `atomicMax(float*, float)` and the like, which CUDA
+  lacks but HIP defines, is renamed so that HIP's (same meaning) serves the calls.
+- `lane_assumption`: on wave64 targets, literal 32-lane masks and `& 31`-style lane
+  arithmetic are flagged (on wave32, the default for RDNA, they are exact).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import _Job
+
+# HIP name -> index of the argument that names a device symbol.
+SYMBOL_ARGS = {
+    "hipMemcpyToSymbol": 0,
+    "hipMemcpyToSymbolAsync": 0,
+    "hipMemcpyFromSymbol": 1,
+    "hipMemcpyFromSymbolAsync": 1,
+    "hipGetSymbolAddress": 1,
+    "hipGetSymbolSize": 1,
+}
+
+# Functions CUDA lacks for these argument types but HIP defines: name -> parameter type
+# lists (normalised: no names, no spaces) that HIP already has.
+HIP_DEFINES = {
+    "atomicMax": {("float*", "float"), ("double*", "double")},
+    "atomicMin": {("float*", "float"), ("double*", "double")},
+    "atomicAdd": {("double*", "double")},
+}
+
+FULL_MASKS = {"0xffffffff", "0xFFFFFFFF", "0xffffffffu", "0xFFFFFFFFu", "0xffffffffU", "0xFFFFFFFFU", "~0u", "~0U"}
+
+
+def symbol_arg(job: "_Job", i: int, hip_name: str) -> None:
+    """Wrap the symbol argument of a (renamed) symbol call at i in HIP_SYMBOL(...)."""
+    call = job._call_args(i)
+    if call is None:
+        return
+    _, args = call
+    index = SYMBOL_ARGS[hip_name]
+    if index >= len(args):
+        return
+    sig = [k for k in args[index] if job.tokens[k].kind not in _SKIP]
+    if not sig:
+        return
+    first, last = sig[0], sig[-1]
+    if job.tokens[first].text == "HIP_SYMBOL" or job.tokens[first].kind in ("string", "raw_string"):
+        return
+    job.out[first] = "HIP_SYMBOL(" + job.out[first]
+    job.out[last] = job.out[last] + ")"
+
+
+def launch_bounds(job: "_Job", i: int) -> None:
+    call = job._call_args(i)
+    if call is None:
+        return
+    close, args = call
+    if len(args) < 2:
+        return
+    # Drop ", minBlocks[, maxCluster]": blank from the first top-level comma to the close.
+    first_comma = args[0][-1] + 1 if args[0] else None
+    if first_comma is None:
+        return
+    for k in range(first_comma, close):
+        tok = job.tokens[k]
+        job.out[k] = tok.text if tok.kind in ("newline", "continuation") else ""
+    tok = job.tokens[i]
+    job._note(tok, "__launch_bounds__ keeps the thread count only: CUDA's minimum blocks per "
+                   "multiprocessor has no HIP equivalent")
+
+
+def redefinition(job: "_Job", i: int) -> bool:
+    """Rename a program's own definition of a function HIP already defines. True if done."""
+    name = job.tokens[i].text
+    prev = job.prev_sig(i)
+    if prev is None or prev.kind != "ident" or prev.text in ("return", "else"):
+        return False  # a call, not a declaration
+    call = job._call_args(i)
+    if call is None:
+        return False
+    close, args = call
+    after = job.next_sig_index(close)
+    if after is None or job.tokens[after].text != "{":
+        return False
+    types = tuple(_param_type(job, a) for a in args)
+    if types not in HIP_DEFINES[name]:
+        return False
+    job.out[i] = f"cass_program_{name}"
+    job._note(job.tokens[i], f"the program's own {name}({', '.join(types)}) is renamed: HIP defines it, "
+                             "and its version serves the calls")
+    return True
+
+
+_TYPE_WORDS = frozenset({"int", "float", "double", "unsigned", "long", "short", "char", "signed", "bool"})
+
+
+def _param_type(job: "_Job", indices: list[int]) -> str:
+    """'float* address' -> 'float*'; 'const double v' -> 'double'."""
+    toks = [job.tokens[k] for k in indices if job.tokens[k].kind not in _SKIP]
+    words = [t.text for t in toks if t.text not in ("const", "volatile", "__restrict__", "restrict")]
+    if len(words) >= 2 and toks[-1].kind == "ident" and words[-1] not in _TYPE_WORDS:
+        words = words[:-1]  # the parameter's name
+    return "".join(words)
+
+
+def lane_assumption(job: "_Job", i: int) -> None:
+    """On wave64: flag `& 31` / `% 32` / `/ 32` lane arithmetic (call at the number token)."""
+    if job.target.wave_size != 64:
+        return
+    tok = job.tokens[i]
+    prev = job.prev_sig(i)
+    if tok.text in ("31", "32") and prev is not None and prev.text in ("&", "%", "/"):
+        job._warn(tok, f"'{prev.text} {tok.text}' assumes 32-lane warps; the target runs 64-lane waves")
+
+
+def full_mask_on_wave64(job: "_Job", mask_indices: list[int]) -> None:
+    """A literal 32-bit full mask passed to a *_sync function, on a wave64 target."""
+    if job.target.wave_size != 64:
+        return
+    toks = [job.tokens[k] for k in mask_indices if job.tokens[k].kind not in _SKIP]
+    text = "".join(t.text for t in toks)
+    if text in FULL_MASKS and toks:
+        job._warn(toks[0], f"mask '{text}' names 32 lanes; the target runs 64-lane waves")
+
+
+_SKIP = frozenset({"space", "newline", "continuation", "comment"})
