@@ -53,6 +53,7 @@ class Build:
         self._translated: dict[str, tuple[Path, Translation]] = {}
         self._shadows: dict[str, Path | None] = {}
         self._chain = None
+        self._missing: list[str] = []  # CUDA library headers whose HIP library is not installed
 
     # ---- running tools -------------------------------------------------------------
 
@@ -66,6 +67,9 @@ class Build:
         except OSError as e:
             raise DriverError(f"cannot run {argv[0]}: {e.strerror}") from None
         if proc.returncode != 0:
+            for message in self._missing:  # the likely cause, in words clang cannot know
+                print(message, file=sys.stderr)
+            self._missing.clear()
             raise ToolFailed(proc.returncode)
 
     def produce(self, final: str, make: Callable[[str], Sequence[str]]) -> None:
@@ -120,8 +124,8 @@ class Build:
                 path = Path(tempfile.mkdtemp(prefix="cass-cc-")) / (Path(inp.path).name + ".hip")
                 atomic_write_text(path, translation.text)
             log.note(f"{inp.path}: translated by {translation.translator}")
-        for message in sources.missing_library_headers(inp.path, data, self.tc.rocm.root / "include"):
-            print(message, file=sys.stderr)
+        # Said only if the compile then fails: the include may sit in a branch not taken.
+        self._missing += sources.missing_library_headers(inp.path, data, self.tc.rocm.root / "include")
         for d in translation.diagnostics:
             if d.severity != "note" or self.inv.verbose:
                 print(d.format(inp.path), file=sys.stderr)

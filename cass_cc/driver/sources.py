@@ -54,8 +54,8 @@ def uses_cuda_api(path: str) -> bool:
 
 
 def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[str]:
-    """Warnings for CUDA library headers whose HIP counterparts are not installed, so the
-    user reads which library to install before clang's bare 'file not found'."""
+    """Errors for CUDA library headers whose HIP counterparts are not installed, so the
+    user reads which library to install, not just clang's bare 'file not found'."""
     from ..translate import mappings
 
     messages = []
@@ -69,7 +69,7 @@ def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[s
             line = data[: m.start()].count(b"\n") + 1
             library = needed.split("/")[0]
             messages.append(
-                f"{path}:{line}: warning: <{name}> needs <{needed}>, which is not installed under "
-                f"{include_dir}; install {HIP_LIBRARIES.get(library, library)}"
+                f"{path}:{line}: error: <{name}> needs {HIP_LIBRARIES.get(library, library)} (<{needed}>), "
+                f"which is not installed under {include_dir}"
             )
     return messages
