@@ -13,8 +13,15 @@ from pathlib import Path
 
 DATA_DIR = Path(__file__).with_name("mappings")
 COLUMNS = ("cuda_name", "hip_name", "kind", "family", "status", "hip_version")
-KINDS = frozenset({"function", "type", "enum", "macro", "header"})
+# "namespace": a C++ namespace name (cub -> hipcub, thrust -> thrust); rename it only where it
+# qualifies a name (`cub::X`) or follows `namespace` / `using namespace`.
+KINDS = frozenset({"function", "type", "enum", "macro", "header", "namespace"})
 STATUSES = frozenset({"supported", "unsupported", "deprecated", "removed"})
+# API families, one file each (mappings/<family>.tsv); "headers" holds the #include rewrites.
+FAMILIES = (
+    "runtime", "driver", "device", "fp16", "bf16", "complex", "graph", "texture", "cooperative_groups",
+    "nvrtc", "nvtx", "cublas", "curand", "cufft", "cusparse", "cusolver", "cub", "thrust", "headers",
+)
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,20 @@ def table() -> dict[str, Mapping]:
 def header_table() -> dict[str, Mapping]:
     """CUDA header name (as written between <>) -> row."""
     return {row.cuda_name: row for row in all_rows() if row.kind == "header"}
+
+
+def rows_by_family() -> dict[str, list[Mapping]]:
+    """Family -> its rows, in FAMILIES order (families not in FAMILIES last, by name)."""
+    result: dict[str, list[Mapping]] = {}
+    for row in all_rows():
+        result.setdefault(row.family, []).append(row)
+    order = {name: i for i, name in enumerate(FAMILIES)}
+    return dict(sorted(result.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
+
+
+def namespace_table() -> dict[str, Mapping]:
+    """CUDA namespace -> row (kind namespace), e.g. cub -> hipcub."""
+    return {name: row for name, row in table().items() if row.kind == "namespace"}
 
 
 def lookup(cuda_name: str) -> Mapping | None:

@@ -11,7 +11,7 @@ from cass_cc.translate.lexer import tokenize
 HIP_INCLUDE = Path("/usr/include/hip")
 INSTALLED_HIP = (5, 2)
 # families whose HIP library headers are not installed on these machines
-NOT_INSTALLED = {"curand", "cublas"}
+NOT_INSTALLED = {"curand", "cublas", "cufft", "cusparse", "cusolver", "cub", "thrust", "nvtx"}
 
 
 def test_tables_load_and_are_unique() -> None:
@@ -95,3 +95,47 @@ def test_supported_headers_exist() -> None:
         if row.status != "supported" or not row.hip_name.startswith("hip/"):
             continue
         assert (HIP_INCLUDE.parent / row.hip_name).is_file(), row
+
+
+def test_no_duplicate_cuda_names_across_files() -> None:
+    seen: dict[tuple[str, bool], str] = {}
+    duplicates = []
+    for path in sorted(mappings.DATA_DIR.glob("*.tsv")):
+        for row in mappings.parse_table(path.read_text(), path.name):
+            key = (row.cuda_name, row.kind == "header")
+            if key in seen:
+                duplicates.append(f"{row.cuda_name}: {seen[key]} and {path.name}")
+            seen[key] = path.name
+    assert not duplicates, "\n".join(duplicates)
+
+
+def test_families_are_known_and_match_file_names() -> None:
+    for path in sorted(mappings.DATA_DIR.glob("*.tsv")):
+        assert path.stem in mappings.FAMILIES, path.name
+        for row in mappings.parse_table(path.read_text(), path.name):
+            assert row.family == path.stem, (path.name, row)
+    assert set(mappings.rows_by_family()) == {p.stem for p in mappings.DATA_DIR.glob("*.tsv")}
+
+
+def test_namespace_rows() -> None:
+    namespaces = mappings.namespace_table()
+    assert namespaces["cub"].hip_name == "hipcub"
+    assert namespaces["thrust"].hip_name == "thrust"
+    assert namespaces["cooperative_groups"].hip_name == "cooperative_groups"
+    header = "\t".join(mappings.COLUMNS) + "\n"
+    rows = mappings.parse_table(header + "cub\thipcub\tnamespace\tcub\tsupported\t\n", "x.tsv")
+    assert rows[0].kind == "namespace"
+
+
+def test_new_families_and_versions() -> None:
+    assert mappings.lookup("cufftPlan1d").hip_name == "hipfftPlan1d"
+    assert mappings.lookup("cusparseCreate").hip_name == "hipsparseCreate"
+    assert mappings.lookup("cusolverDnCreate").hip_name == "hipsolverDnCreate"
+    assert mappings.lookup("nvtxRangePushA").hip_name == "roctxRangePushA"
+    assert mappings.lookup("nvrtcCreateProgram").hip_name == "hiprtcCreateProgram"
+    assert mappings.lookup("cudaGraphLaunch").family == "graph"
+    assert mappings.lookup("cudaCreateTextureObject").family == "texture"
+    bf16 = mappings.lookup("__nv_bfloat16")
+    assert bf16.hip_name == "__hip_bfloat16" and bf16.hip_version == (5, 7)
+    assert not bf16.available_on(INSTALLED_HIP) and bf16.available_on((6, 0))
+    assert mappings.lookup_header("cuda_bf16.h").hip_version == (5, 7)
