@@ -180,10 +180,15 @@ class _Job:
         if row is None:
             return
         quoted = tok.text.startswith('"')
-        if row.status in ("supported", "deprecated") and row.hip_name:
+        if row.available_on(self.target.hip_version):
             self.out[i] = f"<{row.hip_name}>"
-        elif not quoted:
-            self._report(tok, row.cuda_name, f"header <{name}> has no HIP counterpart here")
+        elif quoted:
+            return  # "cuda_bf16.h" in quotes may be the program's own file
+        elif row.status in ("supported", "deprecated") and row.hip_name and row.hip_version:
+            need = ".".join(map(str, row.hip_version))
+            self._report(tok, row.cuda_name, f"header <{name}> needs HIP {need} (<{row.hip_name}>); target is HIP {_ver(self.target)}")
+        else:
+            self._report(tok, row.cuda_name, f"header <{name}> is not supported by HIP {_ver(self.target)}")
 
     def _identifier(self, i: int) -> int:
         tok = self.tokens[i]
@@ -202,6 +207,8 @@ class _Job:
             return i + 1
         if self._qualified(i):
             return i + 1
+        if row.kind == "namespace" and not self._namespace_use(i):
+            return i + 1  # a variable or member that happens to be called `cub`
         if row.available_on(self.target.hip_version):
             self.out[i] = row.hip_name
             self.emitted.add(row.hip_name)
@@ -218,6 +225,14 @@ class _Job:
             self._report(tok, name, f"'{name}' is not supported by HIP {_ver(self.target)}"
                                     + (" (deprecated in CUDA)" if row.status == "deprecated" else ""))
         return i + 1
+
+    def _namespace_use(self, i: int) -> bool:
+        """`cub::`, `namespace cub`, `using namespace cub` -- not a variable named `cub`."""
+        nxt = self.next_sig_index(i)
+        if nxt is not None and self.tokens[nxt].text == "::":
+            return True
+        prev = self.prev_sig(i)
+        return prev is not None and prev.text == "namespace"
 
     def _qualified(self, i: int) -> bool:
         """True for members (`a.x`, `a->x`) and names qualified by a namespace (`ns::x`)."""

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from cass_cc.translate import mappings
+from cass_cc.version import read_hip_version
 from cass_cc.translate.lexer import tokenize
 
 HIP_INCLUDE = Path("/usr/include/hip")
@@ -91,9 +92,12 @@ def test_supported_hip_names_are_declared() -> None:
 
 @pytest.mark.skipif(not HIP_INCLUDE.is_dir(), reason="HIP headers not installed")
 def test_supported_headers_exist() -> None:
+    installed = read_hip_version("/usr") or (0, 0, 0)
     for row in mappings.header_table().values():
         if row.status != "supported" or not row.hip_name.startswith("hip/"):
             continue
+        if row.hip_version and row.hip_version > installed[:2]:
+            continue  # a newer HIP's header: checked where that HIP is installed
         assert (HIP_INCLUDE.parent / row.hip_name).is_file(), row
 
 

@@ -179,3 +179,11 @@ def test_redefinition_only_for_signatures_hip_has() -> None:
     assert text.startswith("__device__ float cass_program_atomicMax(float* a, float v)")
     assert "__device__ int atomicMax(int* a, unsigned long long v)" in text  # not one HIP has
     assert "{ atomicMax(f, 1.0f); }" in text  # calls keep the name: HIP's serves them
+
+
+def test_namespace_rows_rename_only_namespace_uses() -> None:
+    src = ("#include <cub/cub.cuh>\nusing namespace cub;\nint f(int* cub) {\n"
+           "  cub::DeviceReduce::Sum(nullptr, n, a, b, 4);\n  return cub[0];\n}\n")
+    body = RulesTranslator().translate(src, "t.cu", HIP52).text.split("\n", 2)[2]
+    assert "using namespace hipcub;" in body and "hipcub::DeviceReduce::Sum" in body
+    assert "int f(int* cub)" in body and "return cub[0];" in body
