@@ -135,3 +135,102 @@ def full_mask_on_wave64(job: "_Job", mask_indices: list[int]) -> None:
 
 
 _SKIP = frozenset({"space", "newline", "continuation", "comment"})
+
+
+# CUDA's vector types have no operators, so programs (helper_math.h and its many copies)
+# define them; HIP's vector types have them all, elementwise, and a second definition
+# makes every use ambiguous. The program's own are removed where HIP has the same one.
+VECTOR_TYPES = frozenset(
+    f"{base}{n}"
+    for base in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong",
+                 "float", "double")
+    for n in (1, 2, 3, 4)
+)
+VECTOR_OPERATORS = frozenset(
+    "+ - * / % & | ^ << >> == != += -= *= /= %= &= |= ^= <<= >>= ~ ++ --".split()
+)
+
+
+def vector_operator(job: "_Job", i: int) -> int | None:
+    """At `operator`: blank a free operator definition on HIP vector types. Returns the
+    index after the definition, or None when it is not one to remove."""
+    op_i = job.next_sig_index(i)
+    if op_i is None or job.tokens[op_i].text not in VECTOR_OPERATORS:
+        return None
+    call = job._call_args(op_i)
+    if call is None:
+        return None
+    close, args = call
+    types = [_param_type(job, a).replace("&", "") for a in args if a]
+    if not types or len(types) > 2 or not any(t in VECTOR_TYPES for t in types):
+        return None
+    if any(t not in VECTOR_TYPES and t.endswith("*") for t in types):
+        return None  # pointer arithmetic is not HIP's vector operator
+    body = job.next_sig_index(close)
+    if body is None or job.tokens[body].text != "{":
+        return None
+    end = _matching_brace(job, body)
+    start = _declaration_start(job, i)
+    if end is None or start is None or _inside_class(job, start):
+        return None
+    for k in range(start, end + 1):
+        tok = job.tokens[k]
+        job.out[k] = job._newlines([k]) if tok.kind not in ("newline", "continuation") else tok.text
+    op = job.tokens[op_i].text
+    job.out[start] = f"/* cass-cc: operator{op}({', '.join(types)}) removed: HIP defines it */" + job.out[start]
+    job._note(job.tokens[i], f"the program's operator{op}({', '.join(types)}) is removed: HIP's vector types define it")
+    return end + 1
+
+
+def _matching_brace(job: "_Job", open_i: int) -> int | None:
+    depth = 0
+    for k in range(open_i, len(job.tokens)):
+        text = job.tokens[k].text
+        if job.tokens[k].kind != "punct":
+            continue
+        if text == "{":
+            depth += 1
+        elif text == "}":
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
+
+
+def _declaration_start(job: "_Job", i: int) -> int | None:
+    """First token of the declaration holding token i (after the previous ; { } or directive line)."""
+    k = i
+    while True:
+        n = job.sig_pos[k] - 1
+        if n < 0:
+            return 0
+        prev_i = job.sig[n]
+        prev = job.tokens[prev_i]
+        if prev.text in (";", "{", "}") or prev.kind == "directive" or prev.directive is not None:
+            if prev.directive is not None and job.tokens[i].directive is not None:
+                return None  # inside a macro: leave it
+            start = prev_i + 1
+            while start < i and job.tokens[start].kind in ("space", "newline", "comment"):
+                start += 1
+            return start
+        k = prev_i
+
+
+def _inside_class(job: "_Job", start: int) -> bool:
+    """Is the declaration at `start` a member (inside struct/class/union braces)?"""
+    depth = 0
+    for n in range(job.sig_pos.get(start, 0) - 1, -1, -1):
+        tok = job.tokens[job.sig[n]]
+        if tok.text == "}":
+            depth += 1
+        elif tok.text == "{":
+            if depth == 0:
+                for m in range(n - 1, max(n - 40, -1), -1):
+                    head = job.tokens[job.sig[m]]
+                    if head.text in (";", "{", "}"):
+                        return False
+                    if head.text in ("struct", "class", "union"):
+                        return True
+                return False
+            depth -= 1
+    return False

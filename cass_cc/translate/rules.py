@@ -199,6 +199,9 @@ class _Job:
         if name == "__launch_bounds__":
             rewrites.launch_bounds(self, i)
             return i + 1
+        if name == "operator":
+            after = rewrites.vector_operator(self, i)
+            return after if after is not None else i + 1
         if name in rewrites.HIP_DEFINES and not self._qualified(i) and rewrites.redefinition(self, i):
             return i + 1
         if row is None:

@@ -68,9 +68,10 @@ def test_errors_name_the_cuda_file_and_line(tmp_path: Path, device_libs: Path) -
     assert f"{source}:4:" in proc.stderr
 
 
-def test_rewrites_compile_for_gfx1100(tmp_path: Path, device_libs: Path) -> None:
-    """The golden file for rewrites a rename cannot do (helpers, HIP_SYMBOL, launch bounds,
-    a redefined atomicMax) must compile, not just look right."""
-    golden = Path(__file__).with_name("golden") / "rewrites.cu"
+@pytest.mark.parametrize("name", ["rewrites", "vector_operators"])
+def test_rewrites_compile_for_gfx1100(name: str, tmp_path: Path, device_libs: Path) -> None:
+    """The golden files for rewrites a rename cannot do (helpers, HIP_SYMBOL, launch bounds,
+    a redefined atomicMax, helper_math operators) must compile, not just look right."""
+    golden = Path(__file__).with_name("golden") / f"{name}.cu"
     proc = compile_hip(golden, tmp_path, device_libs, full=True)
     assert proc.returncode == 0, proc.stderr
