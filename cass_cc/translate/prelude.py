@@ -58,9 +58,56 @@ WARP_HELPERS: dict[str, str] = {
 }
 
 
+# CUDA's SIMD video intrinsics (__vmaxs4, __vadd2, ...): per-byte or per-halfword
+# operations on a 32-bit word, which HIP 5.2 lacks. Each helper works lane by lane.
+_SIMD_OPS = {
+    "add": "x + y", "sub": "x - y", "max": "x > y ? x : y", "min": "x < y ? x : y",
+    "absdiff": "x > y ? x - y : y - x", "cmpeq": "x == y ? -1 : 0", "cmpne": "x != y ? -1 : 0",
+    "cmpgt": "x > y ? -1 : 0", "cmpge": "x >= y ? -1 : 0", "cmplt": "x < y ? -1 : 0", "cmple": "x <= y ? -1 : 0",
+    "addss": "x + y", "subss": "x - y", "addus": "x + y", "subus": "x - y",
+}
+_SIMD_LANES = {"4": (8, "signed char", "unsigned char", 0xFF), "2": (16, "short", "unsigned short", 0xFFFF)}
+
+
+def _simd_names() -> dict[str, tuple[str, str, str]]:
+    """CUDA name -> (operation, lanes, signedness 's'/'u'/'' for wrap-around)."""
+    names: dict[str, tuple[str, str, str]] = {}
+    for lanes in _SIMD_LANES:
+        for op in ("add", "sub", "cmpeq", "cmpne"):
+            names[f"__v{op}{lanes}"] = (op, lanes, "")
+        for op in ("max", "min", "absdiff", "cmpgt", "cmpge", "cmplt", "cmple"):
+            for sign in "su":
+                names[f"__v{op}{sign}{lanes}"] = (op, lanes, sign)
+        for op in ("addss", "subss"):
+            names[f"__v{op}{lanes}"] = (op, lanes, "s")
+        for op in ("addus", "subus"):
+            names[f"__v{op}{lanes}"] = (op, lanes, "u")
+    return names
+
+
+SIMD_NAMES = _simd_names()
+
+
+def _simd_helper(name: str) -> str:
+    op, lanes, sign = SIMD_NAMES[name]
+    bits, signed_t, unsigned_t, mask = _SIMD_LANES[lanes]
+    lane_t = signed_t if sign == "s" else unsigned_t
+    value = _SIMD_OPS[op]
+    if op in ("addss", "subss", "addus", "subus"):  # saturate to the lane type's range
+        lo, hi = ((-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if sign == "s" else (0, (1 << bits) - 1))
+        value = f"({value}) < {lo} ? {lo} : (({value}) > {hi} ? {hi} : ({value}))"
+    return (
+        f"static __host__ __device__ inline unsigned int __cass{name}(unsigned int a, unsigned int b) {{"
+        f" unsigned int r = 0; for (int i = 0; i < 32; i += {bits}) {{"
+        f" int x = ({lane_t})(a >> i), y = ({lane_t})(b >> i); int v = {value};"
+        f" r |= ((unsigned int)v & 0x{mask:X}u) << i; }} return r; }}\n"
+    )
+
+
 def prelude(hip_names: set[str]) -> str:
     """The text to prepend for a translation that emitted `hip_names`."""
     parts = [BASE]
     parts.extend(KERNEL_OVERLOADS[name] for name in sorted(hip_names) if name in KERNEL_OVERLOADS)
     parts.extend(WARP_HELPERS[name] for name in sorted(hip_names) if name in WARP_HELPERS)
+    parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
     return "".join(parts)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from . import mappings, rewrites
-from .prelude import prelude
+from .prelude import SIMD_NAMES, prelude
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
 
@@ -198,6 +198,10 @@ class _Job:
             return self._warp(i, row)
         if name == "__launch_bounds__":
             rewrites.launch_bounds(self, i)
+            return i + 1
+        if name in SIMD_NAMES and not self._qualified(i):
+            self.out[i] = "__cass" + name  # a helper from prelude.py: HIP 5.2 has none of these
+            self.emitted.add(self.out[i])
             return i + 1
         if name == "operator":
             after = rewrites.vector_operator(self, i)

@@ -189,3 +189,10 @@ def test_namespace_rows_rename_only_namespace_uses() -> None:
     body = RulesTranslator().translate(src, "t.cu", HIP52).text.split("\n", 2)[2]
     assert "using namespace hipcub;" in body and "hipcub::DeviceReduce::Sum" in body
     assert "int f(int* cub)" in body and "return cub[0];" in body
+
+
+def test_simd_intrinsics_get_helpers() -> None:
+    result = RulesTranslator().translate("__global__ void k(int* o) { o[0] = __vmaxs4(o[1], 0); }\n", "t.cu", HIP52)
+    assert "o[0] = __cass__vmaxs4(o[1], 0);" in result.text
+    assert "unsigned int __cass__vmaxs4(unsigned int a, unsigned int b)" in result.text.split("#line")[0]
+    assert result.unsupported == ()
