@@ -104,10 +104,24 @@ def _simd_helper(name: str) -> str:
     )
 
 
+# CUDA 12.2+/13 forms that take a cudaMemLocation, where HIP 5.x takes a device number
+# (hipCpuDeviceId for the host). Overloads, so the HIP forms stay available too.
+LOCATION_OVERLOADS: dict[str, str] = {
+    "hipMemPrefetchAsync":
+        "static inline hipError_t hipMemPrefetchAsync(const void* p, size_t n, hipMemLocation loc,"
+        " unsigned int flags, hipStream_t stream = nullptr) { (void)flags; return hipMemPrefetchAsync(p, n,"
+        " loc.type == hipMemLocationTypeDevice ? loc.id : hipCpuDeviceId, stream); }\n",
+    "hipMemAdvise":
+        "static inline hipError_t hipMemAdvise(const void* p, size_t n, hipMemoryAdvise advice, hipMemLocation loc)"
+        " { return hipMemAdvise(p, n, advice, loc.type == hipMemLocationTypeDevice ? loc.id : hipCpuDeviceId); }\n",
+}
+
+
 def prelude(hip_names: set[str]) -> str:
     """The text to prepend for a translation that emitted `hip_names`."""
     parts = [BASE]
     parts.extend(KERNEL_OVERLOADS[name] for name in sorted(hip_names) if name in KERNEL_OVERLOADS)
+    parts.extend(LOCATION_OVERLOADS[name] for name in sorted(hip_names) if name in LOCATION_OVERLOADS)
     parts.extend(WARP_HELPERS[name] for name in sorted(hip_names) if name in WARP_HELPERS)
     parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
     return "".join(parts)

@@ -23,7 +23,10 @@ of the text they replace).
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
+from pathlib import Path
 
 from . import mappings, rewrites
 from .prelude import SIMD_NAMES, prelude
@@ -79,7 +82,8 @@ class RulesTranslator:
     name = "rules"
 
     def identity(self) -> str:
-        return f"rules-{RULES_VERSION}-{mappings.data_hash()[:16]}"
+        """Changes whenever the output could: the tables, or the translator's own code."""
+        return f"rules-{RULES_VERSION}-{mappings.data_hash()[:12]}-{_code_hash()[:12]}"
 
     def translate(self, source: str, filename: str, target: Target) -> Translation:
         tokens = tokenize(source)
@@ -92,6 +96,16 @@ class RulesTranslator:
             diagnostics=tuple(job.diagnostics),
             unsupported=tuple(sorted(job.unsupported)),
         )
+
+
+@functools.lru_cache(maxsize=None)
+def _code_hash() -> str:
+    """Hash of this package's Python sources, so an upgraded translator never serves a
+    translation the old one cached."""
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
 
 
 def _escape(filename: str) -> str:

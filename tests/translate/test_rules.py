@@ -19,9 +19,13 @@ def body(source: str, target: Target = HIP52, filename: str = "t.cu") -> str:
     return text.split(line, 1)[1]
 
 
-def test_identity_names_version_and_data() -> None:
+def test_identity_names_version_data_and_code() -> None:
+    from cass_cc.translate import mappings
+    from cass_cc.translate.rules import _code_hash
+
     ident = RulesTranslator().identity()
-    assert re.fullmatch(r"rules-\d+-[0-9a-f]{16}", ident)
+    assert re.fullmatch(r"rules-\d+-[0-9a-f]{12}-[0-9a-f]{12}", ident)
+    assert mappings.data_hash()[:12] in ident and _code_hash()[:12] in ident
 
 
 def test_rename_basic_and_global_qualified() -> None:
