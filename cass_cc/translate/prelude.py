@@ -117,11 +117,30 @@ LOCATION_OVERLOADS: dict[str, str] = {
 }
 
 
+# <cooperative_groups/reduce.h>: cg::reduce over a tile, and the operator objects it takes.
+# Every thread of the group gets the result, as in CUDA (butterfly over shfl_xor).
+CG_REDUCE = (
+    "#include <hip/hip_cooperative_groups.h>\n"
+    "namespace cooperative_groups {\n"
+    "template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };\n"
+    "template <class T> struct less { __device__ T operator()(T a, T b) const { return b < a ? b : a; } };\n"
+    "template <class T> struct greater { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };\n"
+    "template <class T> struct bit_and { __device__ T operator()(T a, T b) const { return a & b; } };\n"
+    "template <class T> struct bit_or { __device__ T operator()(T a, T b) const { return a | b; } };\n"
+    "template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };\n"
+    "template <class Group, class T, class Op> __device__ T reduce(const Group& g, T v, Op op) {"
+    " for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }\n"
+    "}\n"
+)
+HEADER_HELPERS = {"cooperative_groups/reduce.h": CG_REDUCE}
+
+
 def prelude(hip_names: set[str]) -> str:
     """The text to prepend for a translation that emitted `hip_names`."""
     parts = [BASE]
     parts.extend(KERNEL_OVERLOADS[name] for name in sorted(hip_names) if name in KERNEL_OVERLOADS)
     parts.extend(LOCATION_OVERLOADS[name] for name in sorted(hip_names) if name in LOCATION_OVERLOADS)
     parts.extend(WARP_HELPERS[name] for name in sorted(hip_names) if name in WARP_HELPERS)
+    parts.extend(HEADER_HELPERS[name] for name in sorted(hip_names) if name in HEADER_HELPERS)
     parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
     return "".join(parts)

@@ -38,6 +38,9 @@ RULES_VERSION = "1"
 # CUDA-looking identifiers that should have a table row; those without one are reported.
 CUDA_NAME = re.compile(r"(?:cuda|cu)[A-Z]\w*|cublas\w*|curand\w*|cusparse\w*|cufft\w*")
 
+# CUDA headers whose contents HIP (before the version given) lacks; prelude.py has them.
+HEADER_HELPERS = {"cooperative_groups/reduce.h": (6, 0)}
+
 # HIP version from which the *_sync warp functions exist (with 64-bit masks).
 WARP_SYNC_HIP = (6, 2)
 
@@ -196,6 +199,8 @@ class _Job:
         quoted = tok.text.startswith('"')
         if row.available_on(self.target.hip_version):
             self.out[i] = f"<{row.hip_name}>"
+            if name in HEADER_HELPERS and self.target.hip_version < HEADER_HELPERS[name]:
+                self.emitted.add(name)  # prelude.py supplies what the HIP header lacks
         elif quoted:
             return  # "cuda_bf16.h" in quotes may be the program's own file
         elif row.status in ("supported", "deprecated") and row.hip_name and row.hip_version:

@@ -1,0 +1,28 @@
+#include <hip/hip_runtime.h>
+#include <hip/hip_cooperative_groups.h>
+namespace cooperative_groups {
+template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
+template <class T> struct less { __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
+template <class T> struct greater { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
+template <class T> struct bit_and { __device__ T operator()(T a, T b) const { return a & b; } };
+template <class T> struct bit_or { __device__ T operator()(T a, T b) const { return a | b; } };
+template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
+template <class Group, class T, class Op> __device__ T reduce(const Group& g, T v, Op op) { for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }
+}
+#line 1 "cg_reduce.cu"
+// cooperative_groups::reduce (CUDA 11+), which HIP 5.2 lacks.
+#include <hip/hip_cooperative_groups.h>
+#include <hip/hip_cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+__global__ void block_sum(const float* in, float* out, int* hi) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  float v = in[block.thread_rank()];
+  float total = cg::reduce(warp, v, cg::plus<float>());
+  int top = cg::reduce(warp, (int)v, cg::greater<int>());
+  if (warp.thread_rank() == 0) {
+    atomicAdd(out, total);
+    atomicMax(hi, top);
+  }
+}
