@@ -34,7 +34,7 @@ TIMEOUT = 600
 def reason(log: str) -> str:
     """The first cause in a build log, in a few words."""
     patterns = [
-        (r"error: <([^>]+)> needs (\S+) \(<[^>]+>\), which is not installed", lambda m: f"missing {m.group(2)}"),
+        (r"error: <([^>]+)> needs (.+?) \(<[^>]+>\), which is not installed", lambda m: f"missing {m.group(2)}"),
         (r"fatal error: '([^']+)' file not found", lambda m: f"missing header {m.group(1)}"),
         (r"cass-cc fatal   : (.*)", lambda m: f"cass-cc: {m.group(1)[:100]}"),
         (r"nvcc fatal   : (.*)", lambda m: f"nvcc: {m.group(1)[:100]}"),

@@ -31,6 +31,8 @@ from .errors import DriverError, ToolFailed
 
 # -E and -M look at the host side only; the device flags then go unused, which is expected.
 _HOST_ONLY = ["--cuda-host-only", "-Wno-unused-command-line-argument"]
+# What clang and gcc print when they crash rather than report an error.
+CRASH_MARK = b"PLEASE submit a bug report"
 SOURCE_LANGS = (Lang.CU, Lang.HIP, Lang.C, Lang.CXX, Lang.ASM)
 LINKER_LANGS = (Lang.OBJ, Lang.LIB)
 
@@ -62,15 +64,27 @@ class Build:
             log.command(argv)
         if self.dry:
             return
-        try:
-            proc = subprocess.run(list(argv), stdout=stdout)
-        except OSError as e:
-            raise DriverError(f"cannot run {argv[0]}: {e.strerror}") from None
+        proc = self._run(argv, stdout)
+        if proc.returncode != 0 and CRASH_MARK in proc.stderr:
+            # LLVM 15's gfx11 back end crashes now and then on code it compiles fine the
+            # next time (heap corruption); one retry turns most of those into a build.
+            log.warning(f"{os.path.basename(argv[0])} crashed; retrying once")
+            proc = self._run(argv, stdout)
         if proc.returncode != 0:
             for message in self._missing:  # the likely cause, in words clang cannot know
                 print(message, file=sys.stderr)
             self._missing.clear()
             raise ToolFailed(proc.returncode)
+
+    def _run(self, argv: Sequence[str], stdout: int | None) -> subprocess.CompletedProcess[bytes]:
+        """Run a tool; its stderr is passed on whole once it ends (kept to spot crashes)."""
+        try:
+            proc = subprocess.run(list(argv), stdout=stdout, stderr=subprocess.PIPE)
+        except OSError as e:
+            raise DriverError(f"cannot run {argv[0]}: {e.strerror}") from None
+        sys.stderr.buffer.write(proc.stderr)
+        sys.stderr.flush()
+        return proc
 
     def produce(self, final: str, make: Callable[[str], Sequence[str]]) -> None:
         """Run the command `make(output_path)` so that `final` appears only on success."""

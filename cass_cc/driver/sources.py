@@ -68,8 +68,12 @@ def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[s
         if needed and not (include_dir / needed).exists():
             line = data[: m.start()].count(b"\n") + 1
             library = needed.split("/")[0]
+            if library == "hip":  # part of HIP itself, from a later version
+                since = f" {'.'.join(map(str, row.hip_version))}" if row and row.hip_version else ""
+                what = f"HIP{since} or newer"
+            else:
+                what = HIP_LIBRARIES.get(library, library)
             messages.append(
-                f"{path}:{line}: error: <{name}> needs {HIP_LIBRARIES.get(library, library)} (<{needed}>), "
-                f"which is not installed under {include_dir}"
+                f"{path}:{line}: error: <{name}> needs {what} (<{needed}>), which is not installed under {include_dir}"
             )
     return messages
