@@ -115,6 +115,12 @@ def _escape(filename: str) -> str:
     return filename.replace("\\", "\\\\").replace('"', '\\"')
 
 
+# Identifiers without a table row that can still need work: CUDA-looking names (reported),
+# "__" names (warp helpers, SIMD intrinsics, __launch_bounds__), and those below.
+_CANDIDATE_PREFIXES = frozenset({"cu", "__"})
+_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES})
+
+
 class _Job:
     """One translation: token list in, output texts (one per token) out."""
 
@@ -147,7 +153,7 @@ class _Job:
         names: set[str] = set()
         for i in self.sig:
             tok = self.tokens[i]
-            if tok.kind != "ident" or tok.text in self.table or not CUDA_NAME.fullmatch(tok.text):
+            if tok.kind != "ident" or tok.text[:2] != "cu" or tok.text in self.table or not CUDA_NAME.fullmatch(tok.text):
                 continue
             prev = self.prev_sig(i)
             if prev is None:
@@ -213,6 +219,8 @@ class _Job:
         tok = self.tokens[i]
         name = tok.text
         row = self.table.get(name)
+        if row is None and name[:2] not in _CANDIDATE_PREFIXES and name not in _CANDIDATE_NAMES:
+            return i + 1  # most identifiers: nothing to do (the fast path)
         if name in WARP_SYNC_FALLBACK and (row is None or row.family == "device") and not self._qualified(i):
             return self._warp(i, row)
         if name == "__launch_bounds__":
