@@ -84,12 +84,27 @@ def hip_compile(
     cmd += include_flags
     cmd += common_flags(inv)
     cmd += device_flags(inv)
+    cmd += hip_defines(inv.defines)
     if inv.rdc:
         cmd.append("-fgpu-rdc")
     cmd += inv.host_args
     cmd += list(_QUIET)  # after -Xcompiler flags: a later -Wall would turn it back on
     cmd += [src, "-o", out]
     return cmd
+
+
+def hip_defines(defines: list[str]) -> list[str]:
+    """-D of CUDA macros that have HIP counterparts (e.g. __CUDA_NO_HALF_OPERATORS__ ->
+    __HIP_NO_HALF_OPERATORS__), from the mapping tables, next to the user's own."""
+    from ..translate import mappings
+
+    out = []
+    for d in defines:
+        name, eq, value = d.partition("=")
+        row = mappings.lookup(name)
+        if row is not None and row.kind == "macro" and row.hip_name and row.hip_name != name:
+            out.append(f"-D{row.hip_name}{eq}{value}")
+    return out
 
 
 def device_flags(inv: Invocation) -> list[str]:
