@@ -51,6 +51,8 @@ def common_flags(inv: Invocation) -> list[str]:
         flags.append(f"-O{inv.opt}")
     if inv.no_warnings:
         flags.append("-w")
+    if "all-warnings" in inv.werror:  # nvcc -Werror all-warnings: every warning is an error
+        flags.append("-Werror")
     if inv.machine == 64:
         flags.append("-m64")
     return flags

@@ -39,6 +39,7 @@ def pairs(cmd: list[str]) -> list[str]:
         ("--fmad=false --ftz=true", ["-ffp-contract=off", "-fgpu-flush-denormals-to-zero"], []),
         ("-arch=sm_86", ["-Xarch_device -D__CUDA_ARCH__=860"], ["-D__CUDA_ARCH__=750"]),
         ("-arch=gfx1100", ["-Xarch_device -D__CUDA_ARCH__=750"], []),
+        ("-Werror all-warnings -w", ["-Werror", "-w"], []),
         ("-D__CUDA_NO_HALF_OPERATORS__ -DX=1", ["-D__CUDA_NO_HALF_OPERATORS__", "-D__HIP_NO_HALF_OPERATORS__", "-DX=1"], []),
     ],
 )
