@@ -1,8 +1,9 @@
-"""cass-cc's own subcommands (click): `cache stats|clear`, `setup`."""
+"""cass-cc's own subcommands (click): `cache stats|clear`, `setup`, `port`."""
 from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -84,3 +85,49 @@ def setup(archs: tuple[str, ...]) -> None:
         raise click.ClickException(str(e)) from None
     click.echo(f"device libraries for {', '.join(targets)}: {path}")
     sys.stdout.flush()
+
+
+def _hip_version(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    try:
+        major, minor = value.split(".")[:2]
+        return int(major), int(minor)
+    except ValueError:
+        raise click.BadParameter(f"expected X.Y (e.g. 6.2), got {value!r}") from None
+
+
+@cli.command()
+@click.argument("src", type=click.Path(file_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="write the ported tree here (a mirror of SRC: other files copied)")
+@click.option("--inplace", is_flag=True, help="rewrite SRC itself, keeping each changed file's original as <file>.cuda-orig")
+@click.option("--examine", is_flag=True, help="translate in memory and report; write no ported file")
+@click.option("--build-files/--no-build-files", default=True, show_default=True,
+              help="rewrite Makefiles (nvcc -> hipcc, flags) and CMake files (CUDA -> HIP)")
+@click.option("--offload-arch", "archs", multiple=True, help="AMD target(s) (default: the offload-arch setting)")
+@click.option("--hip-version", callback=_hip_version, metavar="X.Y", help="translate for this HIP (default: the installed one)")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False, path_type=Path), help="write the text report here, not to stderr")
+@click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path), help="write the report as JSON")
+@click.option("--print-stats", is_flag=True, help="print renames and unsupported names per API family (stdout)")
+@click.option("--print-stats-csv", "stats_csv", type=click.Path(dir_okay=False, path_type=Path), help="write those stats as CSV")
+@click.option("-q", "--quiet", is_flag=True, help="no progress bar; the report lists failures only")
+def port(src: Path, output: Path | None, inplace: bool, examine: bool, build_files: bool, archs: tuple[str, ...],
+         hip_version: tuple[int, int] | None, report_file: Path | None, report_json: Path | None, print_stats: bool,
+         stats_csv: Path | None, quiet: bool) -> None:
+    """Translate a whole CUDA tree (.cu .cuh .h .hpp .cpp .cc .c ...) to HIP, once.
+
+    Exit status 1 when any file failed (the report says why).
+    """
+    from .port import PortError, PortOptions
+    from .port import port as run_port
+
+    opts = PortOptions(
+        src=src, output=output, inplace=inplace, examine=examine, build_files=build_files, offload_archs=list(archs),
+        hip_version=hip_version, report=report_file, report_json=report_json, print_stats=print_stats,
+        stats_csv=stats_csv, quiet=quiet,
+    )
+    try:
+        code = run_port(opts, _config())
+    except PortError as e:
+        raise click.ClickException(str(e)) from None
+    sys.exit(code)

@@ -9,6 +9,8 @@ add, so they never clash with one.
 """
 from __future__ import annotations
 
+from .ptx import PTX_HELPERS
+
 BASE = "#include <hip/hip_runtime.h>\n"
 
 _FN = "template <class R, class... A> static inline hipError_t"
@@ -142,5 +144,6 @@ def prelude(hip_names: set[str]) -> str:
     parts.extend(LOCATION_OVERLOADS[name] for name in sorted(hip_names) if name in LOCATION_OVERLOADS)
     parts.extend(WARP_HELPERS[name] for name in sorted(hip_names) if name in WARP_HELPERS)
     parts.extend(HEADER_HELPERS[name] for name in sorted(hip_names) if name in HEADER_HELPERS)
+    parts.extend(PTX_HELPERS[name] for name in sorted(hip_names) if name in PTX_HELPERS)
     parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
     return "".join(parts)

@@ -28,7 +28,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from . import mappings, rewrites
+from . import mappings, ptx, rewrites
 from .prelude import SIMD_NAMES, prelude
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
@@ -188,6 +188,11 @@ class _Job:
         while i < count:
             tok = tokens[i]
             if tok.kind == "ident":
+                if tok.text in ptx.ASM_KEYWORDS:
+                    rewrite = ptx.rewrite_asm(tokens, i, self.target)
+                    if rewrite is not None:
+                        i = self._asm(i, rewrite)
+                        continue
                 i = self._identifier(i)
                 continue
             if tok.kind == "header":
@@ -195,6 +200,18 @@ class _Job:
             elif tok.kind == "number":
                 rewrites.lane_assumption(self, i)
             i += 1
+
+    def _asm(self, i: int, rewrite: "ptx.AsmRewrite") -> int:
+        """Inline PTX: the rewrite replaces the whole asm(...), or it is left for a model."""
+        self.diagnostics.extend(rewrite.diagnostics)
+        if rewrite.supported:
+            self.out[i] = rewrite.text
+            for j in range(i + 1, rewrite.end):
+                self.out[j] = ""
+            self.emitted |= rewrite.helpers
+        else:
+            self.unsupported.add("asm")  # rules could not serve it: the chain may ask a model
+        return rewrite.end
 
     def _include(self, i: int) -> None:
         tok = self.tokens[i]
