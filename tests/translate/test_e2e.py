@@ -68,7 +68,7 @@ def test_errors_name_the_cuda_file_and_line(tmp_path: Path, device_libs: Path) -
     assert f"{source}:4:" in proc.stderr
 
 
-@pytest.mark.parametrize("name", ["rewrites", "vector_operators", "cuda12_api", "cg_reduce"])
+@pytest.mark.parametrize("name", ["rewrites", "vector_operators", "cuda12_api", "cg_reduce", "half_macros"])
 def test_rewrites_compile_for_gfx1100(name: str, tmp_path: Path, device_libs: Path) -> None:
     """The golden files for rewrites a rename cannot do (helpers, HIP_SYMBOL, launch bounds,
     a redefined atomicMax, helper_math operators) must compile, not just look right."""

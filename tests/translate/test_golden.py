@@ -1,4 +1,5 @@
-"""Golden translations: golden/<name>.cu translated for HIP 5.2, wave32 must equal
+"""Golden translations: golden/<name>.cu translated for HIP 5.2, wave32 (wave64 for
+names ending in _wave64) must equal
 golden/<name>.hip, and its diagnostics golden/<name>.diag.
 Regenerate after an intended change with CASS_UPDATE_GOLDEN=1 and review the diff."""
 from __future__ import annotations
@@ -27,7 +28,8 @@ def test_enough_cases() -> None:
 @pytest.mark.parametrize("name", CASES)
 def test_golden(name: str) -> None:
     source = (GOLDEN / f"{name}.cu").read_text()
-    result = RulesTranslator().translate(source, f"{name}.cu", Target(hip_version=(5, 2), wave_size=32))
+    wave = 64 if name.endswith("_wave64") else 32  # <name>_wave64.cu: translated for a wave64 target
+    result = RulesTranslator().translate(source, f"{name}.cu", Target(hip_version=(5, 2), wave_size=wave))
     diags = diag_text(result, f"{name}.cu")
     hip_path, diag_path = GOLDEN / f"{name}.hip", GOLDEN / f"{name}.diag"
     if os.environ.get("CASS_UPDATE_GOLDEN"):
