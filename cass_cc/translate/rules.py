@@ -118,7 +118,9 @@ def _escape(filename: str) -> str:
 # Identifiers without a table row that can still need work: CUDA-looking names (reported),
 # "__" names (warp helpers, SIMD intrinsics, __launch_bounds__), and those below.
 _CANDIDATE_PREFIXES = frozenset({"cu", "__"})
-_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES})
+_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS})
+_WORK_KINDS = frozenset({"ident", "header"})
+_WORK_KINDS_WAVE64 = _WORK_KINDS | {"number"}  # lane arithmetic is flagged on wave64
 
 
 class _Job:
@@ -131,27 +133,49 @@ class _Job:
         self.diagnostics: list[Diagnostic] = []
         self.unsupported: set[str] = set()
         self.emitted: set[str] = set()  # HIP names written, for the prelude
-        self.table = mappings.table()
-        # index of the next / previous significant token, for each token
-        self.sig = [i for i, t in enumerate(tokens) if t.kind not in SIGNIFICANT_SKIP]
-        self.sig_pos = {i: n for n, i in enumerate(self.sig)}
+        self.table = table = mappings.table()
+        # The tokens that may need work, found in one pass; most tokens need none.
+        kinds = _WORK_KINDS_WAVE64 if target.wave_size == 64 else _WORK_KINDS
+        self.work = [
+            i for i, t in enumerate(tokens)
+            if t.kind in kinds and (t.kind != "ident" or t.text[:2] in _CANDIDATE_PREFIXES
+                                    or t.text in table or t.text in _CANDIDATE_NAMES)
+        ]
         self.user_names = self._user_declared_names()
 
     # -- navigation -------------------------------------------------------------------------
+    @functools.cached_property
+    def sig(self) -> list[int]:
+        """Indices of the significant tokens (built on first use: most files never need it)."""
+        return [i for i, t in enumerate(self.tokens) if t.kind not in SIGNIFICANT_SKIP]
+
+    @functools.cached_property
+    def sig_pos(self) -> dict[int, int]:
+        return {i: n for n, i in enumerate(self.sig)}
+
     def prev_sig(self, i: int, back: int = 1) -> Token | None:
-        n = self.sig_pos[i] - back
-        return self.tokens[self.sig[n]] if n >= 0 else None
+        tokens = self.tokens
+        while i > 0:
+            i -= 1
+            if tokens[i].kind not in SIGNIFICANT_SKIP:
+                back -= 1
+                if back == 0:
+                    return tokens[i]
+        return None
 
     def next_sig_index(self, i: int) -> int | None:
-        n = self.sig_pos[i] + 1
-        return self.sig[n] if n < len(self.sig) else None
+        tokens = self.tokens
+        for j in range(i + 1, len(tokens)):
+            if tokens[j].kind not in SIGNIFICANT_SKIP:
+                return j
+        return None
 
     # -- passes -----------------------------------------------------------------------------
     def _user_declared_names(self) -> set[str]:
         """CUDA-looking names without a table row that this file itself declares or #defines
         (`#define cudaCheck(x)`, `cudaError_t cudaStatus;`): not reported as unsupported."""
         names: set[str] = set()
-        for i in self.sig:
+        for i in self.work:
             tok = self.tokens[i]
             if tok.kind != "ident" or tok.text[:2] != "cu" or tok.text in self.table or not CUDA_NAME.fullmatch(tok.text):
                 continue
@@ -183,23 +207,22 @@ class _Job:
 
     def run(self) -> None:
         tokens = self.tokens
-        i = 0
-        count = len(tokens)
-        while i < count:
+        done = 0  # a rewrite may consume tokens past the one that started it
+        for i in self.work:
+            if i < done:
+                continue
             tok = tokens[i]
             if tok.kind == "ident":
                 if tok.text in ptx.ASM_KEYWORDS:
                     rewrite = ptx.rewrite_asm(tokens, i, self.target)
                     if rewrite is not None:
-                        i = self._asm(i, rewrite)
+                        done = self._asm(i, rewrite)
                         continue
-                i = self._identifier(i)
-                continue
-            if tok.kind == "header":
+                done = self._identifier(i)
+            elif tok.kind == "header":
                 self._include(i)
             elif tok.kind == "number":
                 rewrites.lane_assumption(self, i)
-            i += 1
 
     def _asm(self, i: int, rewrite: "ptx.AsmRewrite") -> int:
         """Inline PTX: the rewrite replaces the whole asm(...), or it is left for a model."""
