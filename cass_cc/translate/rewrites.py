@@ -199,35 +199,42 @@ def _matching_brace(job: "_Job", open_i: int) -> int | None:
 
 def _declaration_start(job: "_Job", i: int) -> int | None:
     """First token of the declaration holding token i (after the previous ; { } or directive line)."""
+    tokens = job.tokens
     k = i
-    while True:
-        n = job.sig_pos[k] - 1
-        if n < 0:
-            return 0
-        prev_i = job.sig[n]
-        prev = job.tokens[prev_i]
+    while k > 0:
+        k -= 1
+        prev = tokens[k]
+        if prev.kind in _SKIP:
+            continue
         if prev.text in (";", "{", "}") or prev.kind == "directive" or prev.directive is not None:
-            if prev.directive is not None and job.tokens[i].directive is not None:
+            if prev.directive is not None and tokens[i].directive is not None:
                 return None  # inside a macro: leave it
-            start = prev_i + 1
-            while start < i and job.tokens[start].kind in ("space", "newline", "comment"):
+            start = k + 1
+            while start < i and tokens[start].kind in ("space", "newline", "comment"):
                 start += 1
             return start
-        k = prev_i
+    return 0
 
 
 def _inside_class(job: "_Job", start: int) -> bool:
     """Is the declaration at `start` a member (inside struct/class/union braces)?"""
+    tokens = job.tokens
     depth = 0
-    for n in range(job.sig_pos.get(start, 0) - 1, -1, -1):
-        tok = job.tokens[job.sig[n]]
+    for n in range(start - 1, -1, -1):
+        tok = tokens[n]
+        if tok.kind != "punct":
+            continue
         if tok.text == "}":
             depth += 1
         elif tok.text == "{":
             if depth == 0:
-                for m in range(n - 1, max(n - 40, -1), -1):
-                    head = job.tokens[job.sig[m]]
-                    if head.text in (";", "{", "}"):
+                seen = 0
+                for m in range(n - 1, -1, -1):  # the head of the block: struct X ... {
+                    head = tokens[m]
+                    if head.kind in _SKIP:
+                        continue
+                    seen += 1
+                    if head.text in (";", "{", "}") or seen > 40:
                         return False
                     if head.text in ("struct", "class", "union"):
                         return True

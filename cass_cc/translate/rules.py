@@ -144,15 +144,6 @@ class _Job:
         self.user_names = self._user_declared_names()
 
     # -- navigation -------------------------------------------------------------------------
-    @functools.cached_property
-    def sig(self) -> list[int]:
-        """Indices of the significant tokens (built on first use: most files never need it)."""
-        return [i for i, t in enumerate(self.tokens) if t.kind not in SIGNIFICANT_SKIP]
-
-    @functools.cached_property
-    def sig_pos(self) -> dict[int, int]:
-        return {i: n for n, i in enumerate(self.sig)}
-
     def prev_sig(self, i: int, back: int = 1) -> Token | None:
         tokens = self.tokens
         while i > 0:
@@ -161,6 +152,14 @@ class _Job:
                 back -= 1
                 if back == 0:
                     return tokens[i]
+        return None
+
+    def _prev_sig_index(self, i: int) -> int | None:
+        tokens = self.tokens
+        while i > 0:
+            i -= 1
+            if tokens[i].kind not in SIGNIFICANT_SKIP:
+                return i
         return None
 
     def next_sig_index(self, i: int) -> int | None:
@@ -192,17 +191,17 @@ class _Job:
 
     def _in_macro_params(self, i: int) -> bool:
         """Is the identifier at i a parameter of a function-like #define?"""
-        n = self.sig_pos[i] - 1
-        while n >= 0:
-            tok = self.tokens[self.sig[n]]
+        k = self._prev_sig_index(i)
+        while k is not None:
+            tok = self.tokens[k]
             if tok.text == "(":
-                name = self.tokens[self.sig[n - 1]] if n >= 1 else None
-                directive = self.tokens[self.sig[n - 2]] if n >= 2 else None
-                return (name is not None and name.kind == "ident" and directive is not None
-                        and directive.kind == "directive" and self.sig[n] == self.sig[n - 1] + 1)
+                name_i = self._prev_sig_index(k)
+                directive_i = self._prev_sig_index(name_i) if name_i is not None else None
+                return (name_i is not None and self.tokens[name_i].kind == "ident" and directive_i is not None
+                        and self.tokens[directive_i].kind == "directive" and k == name_i + 1)
             if tok.text != "," and tok.kind != "ident":
                 return False
-            n -= 1
+            k = self._prev_sig_index(k)
         return False
 
     def run(self) -> None:
