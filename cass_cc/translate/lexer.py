@@ -36,6 +36,9 @@ _MAIN = re.compile(
             # a directive starts a line that is not continued from the one before; the
             # token holds the indentation, `#`, and the directive's name
             r"(?P<directive>(?:\A|(?<=[\n\r])(?<!\\\n)(?<!\\\r)(?<!\\\r\n))[ \t]*#[ \t]*(?:[A-Za-z_]\w*)?)",
+            # identifiers come early (the commonest token); one directly followed by a quote is
+            # a string or char prefix (u8"", L'', R"()"), matched further down
+            r"(?P<ident>[^\W\d]\w*+(?![\"']))",
             r"(?P<newline>\r\n|\n|\r)",
             r"(?P<continuation>\\[ \t]*(?:\r\n|\n|\r))",
             r"(?P<space>[ \t\f\v]+)",
@@ -44,7 +47,6 @@ _MAIN = re.compile(
             rf"(?P<string>{_PREFIX}\"(?:[^\"\\\n\r]|\\.|\\\r?\n)*\"?)",
             rf"(?P<char>{_PREFIX}'(?:[^'\\\n\r]|\\.|\\\r?\n)*'?)",
             r"(?P<number>\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*)",
-            r"(?P<ident>[^\W\d]\w*)",
             "(?P<punct>" + "|".join(re.escape(p) for p in _PUNCT) + r"|[!-/:-@\[-`{-~])",
             r"(?P<other>.)",
         ]
@@ -55,6 +57,7 @@ _DIRECTIVE_NAME = re.compile(r"[ \t]*#[ \t]*([A-Za-z_]\w*)?")
 _HEADER = re.compile(r"[ \t]*(<[^>\n\r]*>|\"[^\"\n\r]*\")")
 _MULTILINE = frozenset({"comment", "raw_string", "string", "char", "continuation"})
 _INCLUDES = frozenset({"include", "include_next", "import"})
+_ONE_LINE = frozenset({"ident", "space", "punct", "number", "other"})
 _new = tuple.__new__
 
 
@@ -70,31 +73,34 @@ def tokenize(text: str) -> list[Token]:
         restart = -1
         for m in _MAIN.finditer(text, pos):
             kind = m.lastgroup
-            start = m.start()
-            tok_text = m.group()
+            start, end = m.span()
+            if kind in _ONE_LINE:  # the common case, kept short
+                append(_new(Token, (kind, text[start:end], line, start - line_start + 1, directive)))
+                continue
+            tok_text = text[start:end]
             if kind == "newline":
                 append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
                 directive = None
                 line += 1
-                line_start = m.end()
+                line_start = end
                 continue
             if kind == "directive":
                 name_match = _DIRECTIVE_NAME.match(tok_text)
                 directive = (name_match.group(1) if name_match else None) or ""
                 append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
                 if directive in _INCLUDES:
-                    header = _HEADER.match(text, m.end())
+                    header = _HEADER.match(text, end)
                     if header is not None:
                         if header.start(1) > header.start():
                             append(_new(Token, ("space", header.group()[: header.start(1) - header.start()],
-                                                line, m.end() - line_start + 1, directive)))
+                                                line, end - line_start + 1, directive)))
                         append(_new(Token, ("header", header.group(1), line, header.start(1) - line_start + 1, directive)))
                         restart = header.end()
                         break
                 continue
             append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
             if kind in _MULTILINE and ("\n" in tok_text or "\r" in tok_text):
-                line, line_start = _advance(text, start, m.end(), line, line_start)
+                line, line_start = _advance(text, start, end, line, line_start)
         if restart < 0:
             break
         pos = restart
