@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Sequence
 
-SUBCOMMANDS = ("cache", "setup", "port")
+SUBCOMMANDS = ("cache", "setup", "port", "toolkit")
 
 
 def _nvcc_env_flags() -> bool:

@@ -131,3 +131,20 @@ def port(src: Path, output: Path | None, inplace: bool, examine: bool, build_fil
     except PortError as e:
         raise click.ClickException(str(e)) from None
     sys.exit(code)
+
+
+@cli.command()
+def toolkit() -> None:
+    """Print the path of a CUDA-toolkit-shaped folder that serves builds through cass-cc and HIP.
+
+    Use it as PATH=<it>/bin:$PATH make, make CUDA_PATH=<it>, or -I<it>/include -L<it>/lib64.
+    """
+    from . import toolkit as tk
+    from .toolchain import Toolchain, ToolchainError
+
+    config = _config()
+    tc = Toolchain(os.environ, config.rocm_path, config.cache_path(os.environ))
+    try:
+        click.echo(tk.build(config.cache_path(os.environ), tc.rocm))
+    except ToolchainError as e:
+        raise click.ClickException(str(e)) from None
