@@ -86,7 +86,9 @@ class Toolchain:
     nvdisasm = property(lambda self: self.tool("nvdisasm"))
 
     def host_cxx(self, ccbin: str | None = None) -> Tool:
-        """The host C++ compiler: -ccbin (a compiler or a folder holding g++), else CASS_HOST_CXX, g++, c++."""
+        """The host C++ compiler: -ccbin (a compiler or a folder holding g++), else NVCC_CCBIN
+        (which nvcc reads), CUDAHOSTCXX (CMake's), CASS_HOST_CXX, then g++, c++ on PATH."""
+        ccbin = ccbin or self.env.get("NVCC_CCBIN") or self.env.get("CUDAHOSTCXX")
         if not ccbin:
             return self.tool("host-cxx")
         path = ccbin

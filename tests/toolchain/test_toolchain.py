@@ -100,3 +100,17 @@ def test_clang_without_amdgpu_target_is_refused(tmp_path: Path) -> None:
     exe.chmod(0o755)
     with pytest.raises(ToolchainError, match="not built with the AMDGPU target"):
         find(SPECS["clang"], {"CASS_CLANG": str(exe)}, [], VersionCache(None))
+
+
+def test_host_compiler_choice(tmp_path: Path) -> None:
+    gxx = tmp_path / "my-g++"
+    _fake_tool(gxx, "g++ (Custom) 13.1.0")
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    _fake_tool(folder / "g++", "g++ (Folder) 11.4.0")
+    base = {"PATH": os.environ.get("PATH", "")}
+    assert Toolchain(base).host_cxx(str(gxx)).version == (13, 1, 0)  # -ccbin a compiler
+    assert Toolchain(base).host_cxx(str(folder)).version == (11, 4, 0)  # -ccbin a folder
+    assert Toolchain({**base, "NVCC_CCBIN": str(gxx)}).host_cxx().version == (13, 1, 0)
+    assert Toolchain({**base, "CUDAHOSTCXX": str(folder)}).host_cxx().version == (11, 4, 0)
+    assert Toolchain({**base, "CUDAHOSTCXX": str(folder)}).host_cxx(str(gxx)).version == (13, 1, 0)  # -ccbin wins
