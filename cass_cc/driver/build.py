@@ -55,7 +55,8 @@ class Build:
         self._translated: dict[str, tuple[Path, Translation]] = {}
         self._shadows: dict[str, Path | None] = {}
         self._chain = None
-        self._missing: list[str] = []  # CUDA library headers whose HIP library is not installed
+        # Sources read for this build, to name missing HIP libraries if a compile fails.
+        self._read: list[tuple[str, bytes]] = []
 
     # ---- running tools -------------------------------------------------------------
 
@@ -71,9 +72,11 @@ class Build:
             log.warning(f"{os.path.basename(argv[0])} crashed; retrying once")
             proc = self._run(argv, stdout)
         if proc.returncode != 0:
-            for message in self._missing:  # the likely cause, in words clang cannot know
-                print(message, file=sys.stderr)
-            self._missing.clear()
+            include_dir = self.tc.rocm.root / "include"
+            for path, data in self._read:  # the likely cause, in words clang cannot know
+                for message in sources.missing_library_headers(path, data, include_dir):
+                    print(message, file=sys.stderr)
+            self._read.clear()
             raise ToolFailed(proc.returncode)
 
     def _run(self, argv: Sequence[str], stdout: int | None) -> subprocess.CompletedProcess[bytes]:
@@ -139,7 +142,7 @@ class Build:
                 atomic_write_text(path, translation.text)
             log.note(f"{inp.path}: translated by {translation.translator}")
         # Said only if the compile then fails: the include may sit in a branch not taken.
-        self._missing += sources.missing_library_headers(inp.path, data, self.tc.rocm.root / "include")
+        self._read.append((inp.path, data))
         for d in translation.diagnostics:
             if d.severity != "note" or self.inv.verbose:
                 print(d.format(inp.path), file=sys.stderr)
