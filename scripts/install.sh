@@ -27,7 +27,7 @@ fi
 
 extras=""
 [ "${1:-}" = "--test" ] && extras="[test]"
-python3 -m pip install -q --disable-pip-version-check -e ".${extras}"
+python3 -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e ".${extras}"
 # Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every cass-cc run would compile its
 # modules again (about 0.07 s each time, for every file a build compiles).
 python3 -m compileall -q cass_cc

@@ -29,11 +29,11 @@ import re
 from pathlib import Path
 
 from . import mappings, ptx, rewrites
+from .identity import rules_identity
 from .prelude import SIMD_NAMES, prelude
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
 
-RULES_VERSION = "1"
 
 # CUDA-looking identifiers that should have a table row; those without one are reported.
 CUDA_NAME = re.compile(r"(?:cuda|cu)[A-Z]\w*|cublas\w*|curand\w*|cusparse\w*|cufft\w*")
@@ -85,8 +85,7 @@ class RulesTranslator:
     name = "rules"
 
     def identity(self) -> str:
-        """Changes whenever the output could: the tables, or the translator's own code."""
-        return f"rules-{RULES_VERSION}-{mappings.data_hash()[:12]}-{_code_hash()[:12]}"
+        return rules_identity()
 
     def translate(self, source: str, filename: str, target: Target) -> Translation:
         tokens = tokenize(source)
@@ -99,16 +98,6 @@ class RulesTranslator:
             diagnostics=tuple(job.diagnostics),
             unsupported=tuple(sorted(job.unsupported)),
         )
-
-
-@functools.lru_cache(maxsize=None)
-def _code_hash() -> str:
-    """Hash of this package's Python sources, so an upgraded translator never serves a
-    translation the old one cached."""
-    h = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()
 
 
 def _escape(filename: str) -> str:

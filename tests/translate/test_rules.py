@@ -21,7 +21,7 @@ def body(source: str, target: Target = HIP52, filename: str = "t.cu") -> str:
 
 def test_identity_names_version_data_and_code() -> None:
     from cass_cc.translate import mappings
-    from cass_cc.translate.rules import _code_hash
+    from cass_cc.translate.identity import _code_hash
 
     ident = RulesTranslator().identity()
     assert re.fullmatch(r"rules-\d+-[0-9a-f]{12}-[0-9a-f]{12}", ident)
