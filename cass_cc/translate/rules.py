@@ -23,10 +23,7 @@ of the text they replace).
 """
 from __future__ import annotations
 
-import functools
-import hashlib
 import re
-from pathlib import Path
 
 from . import mappings, ptx, rewrites
 from .identity import rules_identity
