@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
-import shutil
 import statistics
 import subprocess
 import sys
@@ -84,7 +83,7 @@ def hip_makefile(cass_folder: Path, env: dict[str, str]) -> str:
         else:
             cleaned.append(a)
     clang = compile_line[0]
-    link = f"g++ $(OBJS) -o $@ -L/usr/lib/x86_64-linux-gnu -lamdhip64"
+    link = "g++ $(OBJS) -o $@ -L/usr/lib/x86_64-linux-gnu -lamdhip64"
     return (
         f"CLANG = {clang}\nFLAGS = {shlex.join(cleaned)}\nOBJS = $(patsubst %.cu,%.o,$(wildcard *.cu))\n"
         f"app: $(OBJS)\n\t{link}\n%.o: %.cu ops.h\n\t$(CLANG) $(FLAGS) $< -o $@\nclean:\n\trm -f app $(OBJS)\n"
