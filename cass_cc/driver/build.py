@@ -9,6 +9,8 @@ so a failed or interrupted step never leaves a file `make` would trust.
 """
 from __future__ import annotations
 
+import atexit
+import functools
 import os
 import shutil
 import subprocess
@@ -107,12 +109,20 @@ class Build:
             self._chain = chain_from_setting(self.config.translator)
         return self._chain
 
+    @functools.cached_property
     def target(self) -> Target:
-        rocm = self.tc.rocm
+        """What translation is for: the HIP version found and the targets' wave size."""
         waves = {wave_size(a) for a in self.archs}
         if len(waves) > 1:
             log.warning(f"targets {', '.join(self.archs)} mix wave32 and wave64; translating for wave{min(waves)}")
-        return Target(hip_version=rocm.hip_version[:2], wave_size=min(waves))
+        return Target(hip_version=self.tc.rocm.hip_version[:2], wave_size=min(waves))
+
+    @functools.cached_property
+    def scratch(self) -> Path:
+        """Where translations go when the cache is off (CASS_NO_CACHE): a folder per run."""
+        folder = Path(tempfile.mkdtemp(prefix="cass-cc-"))
+        atexit.register(shutil.rmtree, folder, True)
+        return folder
 
     def translate(self, inp: Input) -> tuple[Path, Translation]:
         """CUDA -> HIP for one input, through the cache. Returns the .hip path clang reads."""
@@ -124,7 +134,7 @@ class Build:
             raise DriverError(f"{inp.path}: cannot read: {e.strerror}") from None
         source = sources.decode_source(inp.path, data)
         chain = self.chain()
-        target = self.target()
+        target = self.target
         k = key(data, inp.path, chain.identity(), target.key())
         hit = self.cache.get(k) if self.cache else None
         if hit:
@@ -138,7 +148,7 @@ class Build:
             if self.cache:
                 path = self.cache.put(k, translation)
             else:
-                path = Path(tempfile.mkdtemp(prefix="cass-cc-")) / (Path(inp.path).name + ".hip")
+                path = self.scratch / f"{len(self._translated)}-{Path(inp.path).name}.hip"
                 atomic_write_text(path, translation.text)
             log.note(f"{inp.path}: translated by {translation.translator}")
         # Said only if the compile then fails: the include may sit in a branch not taken.
@@ -176,13 +186,14 @@ class Build:
             return self._shadows[inp.path]
         cl = headers.closure(inp.path, self.inv.include_dirs, [str(self.tc.rocm.root / "include")])
         tree = None
-        if cl.files and self.cache:
+        if cl.files:
 
             def translate_header(path: str) -> str:
                 return self.translate(Input(path, Lang.CU))[1].text
 
-            identity = f"{self.chain().identity()}|{self.target().key()}"
-            tree = headers.shadow_tree(cl, self.cache.root, identity, sources.uses_cuda_text, translate_header)
+            identity = f"{self.chain().identity()}|{self.target.key()}"
+            root = self.cache.root if self.cache else self.scratch
+            tree = headers.shadow_tree(cl, root, identity, sources.uses_cuda_text, translate_header)
             if tree:
                 log.note(f"{inp.path}: translated headers in {tree}")
         self._shadows[inp.path] = tree

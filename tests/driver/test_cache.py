@@ -40,3 +40,15 @@ def test_key_depends_on_target_hip_version(tmp_path: Path) -> None:
     b = key(b"src", "k.cu", "rules-1", Target((6, 2), 32).key())
     c = key(b"src", "k.cu", "rules-1", Target((5, 2), 64).key())
     assert len({a, b, c}) == 3
+
+
+def test_no_cache_still_translates_user_headers(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    (tmp_path / "w.cuh").write_text(
+        "#pragma once\n#include <cuda_runtime.h>\n"
+        "__device__ inline int swap_pairs(int v) { return __shfl_xor_sync(0xffffffff, v, 1); }\n"
+    )
+    (tmp_path / "k.cu").write_text('#include "w.cuh"\n__global__ void k(int* p) { p[0] = swap_pairs(p[0]); }\n')
+    env = {**cass_env, "CASS_NO_CACHE": "1", "CASS_CACHE_DIR": str(tmp_path / "unused")}
+    run_cass(["-c", "k.cu"], tmp_path, env, check=True)
+    assert (tmp_path / "k.o").is_file()
+    assert not (tmp_path / "unused" / "translations").exists()  # nothing cached
