@@ -5,6 +5,9 @@ HELP_HEAD = """\
 Usage  : cass-cc [options] <inputfile>...          (nvcc's command line)
          cass-cc cache stats|clear                 (the translation cache)
          cass-cc setup                             (check the toolchain, prepare device libraries)
+         cass-cc port SRC -o OUT|--inplace|--examine  (translate a whole tree to HIP source)
+         cass-cc toolkit                           (print a CUDA-toolkit-shaped folder: bin/nvcc,
+                                                    include/, lib64/ serving builds through HIP)
 
 cass-cc accepts nvcc's options and builds CUDA programs for AMD GPUs: each .cu
 file is translated to HIP (rule-based translator, cached), then compiled by

@@ -105,6 +105,10 @@ def test_help_lists_settings_and_options(tmp_path: Path, cass_env: dict[str, str
     proc = run_cass(["--help"], tmp_path, cass_env)
     assert proc.returncode == 0
     assert "CASS_ARCH_MAP" in proc.stdout and "--gpu-architecture" in proc.stdout
+    from cass_cc.cli import SUBCOMMANDS
+
+    for sub in SUBCOMMANDS:  # every subcommand is named
+        assert f"cass-cc {sub}" in proc.stdout, sub
 
 
 @needs_clang
