@@ -31,6 +31,9 @@ python3 -m pip install -q --disable-pip-version-check --config-settings editable
 # Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every cass-cc run would compile its
 # modules again (about 0.07 s each time, for every file a build compiles).
 python3 -m compileall -q cass_cc
+# bin/cass-cc starts this interpreter directly (a `python3` found through a wrapper such
+# as pyenv's shims costs ~0.1 s on every compile).
+python3 -c 'import sys; print(sys.executable)' > .cass-python
 
 # Find every tool and build the gfx1100 device library (ROCm 5.2 lacks it) into the cache.
 python3 bin/cass-cc setup
