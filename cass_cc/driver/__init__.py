@@ -16,6 +16,8 @@ def run(argv: Sequence[str], env: Mapping[str, str] | None = None) -> int:
     try:
         inv = parse(argv, env)
     except UsageError as e:
+        if "-v" in argv or "--verbose" in argv:
+            _print_profile(env)  # nvcc shows its environment before it reads the command line
         log.error(str(e), program="nvcc")
         return 1
     if inv.phase is Phase.VERSION:
@@ -29,6 +31,22 @@ def run(argv: Sequence[str], env: Mapping[str, str] | None = None) -> int:
         sys.stdout.write(help_text())
         return 0
     return _build(inv, env)
+
+
+def _print_profile(env: dict[str, str]) -> None:
+    """-v's environment lines (profile.py), when the command line itself is wrong: CMake
+    learns where the toolkit is from `nvcc -v __cmake_determine_cuda`, which fails."""
+    from .. import toolkit
+    from ..config import ConfigError, load
+    from ..toolchain import ToolchainError
+    from .build import make_toolchain
+    from .profile import print_lines
+
+    try:
+        config = load({}, env)
+        print_lines(toolkit.build(config.cache_path(env), make_toolchain(config, env).rocm), env)
+    except (ConfigError, ToolchainError, OSError):
+        pass  # the usage error that follows is what matters
 
 
 def _build(inv, env: dict[str, str]) -> int:  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ from ..nvcc.invocation import Input, Invocation, Lang, Phase
 from ..toolchain import Toolchain, ToolchainError, wave_size
 from ..translate.base import Target, Translation, TranslationError
 from ..util import atomic_path, atomic_write_text
-from . import commands, dlink, headers, sources
+from . import commands, dlink, headers, profile, sources
 from .errors import DriverError, ToolFailed
 
 
@@ -119,6 +119,13 @@ class Build:
         if len(waves) > 1:
             log.warning(f"targets {', '.join(self.archs)} mix wave32 and wave64; translating for wave{min(waves)}")
         return Target(hip_version=self.tc.rocm.hip_version[:2], wave_size=min(waves))
+
+    @functools.cached_property
+    def toolkit(self) -> Path:
+        """The shim CUDA toolkit folder (cass_cc/toolkit.py) that -v names as nvcc's TOP."""
+        from .. import toolkit
+
+        return toolkit.build(self.config.cache_path(self.env), self.tc.rocm)
 
     @functools.cached_property
     def scratch(self) -> Path:
@@ -272,9 +279,13 @@ class Build:
 
     def run(self) -> int:
         inv = self.inv
+        if inv.verbose or self.dry:
+            profile.print_lines(self.toolkit, self.env)
         if not inv.inputs:
             raise DriverError("No input files specified; use option --help for more information")
         phase = inv.phase
+        if inv.verbose and any(i.lang in (Lang.CU, Lang.HIP) for i in inv.inputs):
+            log.note(profile.target_note(inv.targets, self.archs))
         if phase is Phase.COMPILE:
             return self.run_compile()
         if phase in (Phase.LINK, Phase.SHARED, Phase.LIB):
@@ -344,13 +355,15 @@ class Build:
                 libs.append(mapped)
         libomp = commands.llvm_libomp(self.tc.clang.path) if commands.uses_openmp(inv.host_args) else None
         if inv.rdc or (not self.dry and any(dlink.has_relocatable_device_code(o) for o in objects)):
-            clang = self.tc.clang.path
-            clangxx = dlink.sibling_cxx(clang)
+            linker = dlink.sibling_cxx(self.tc.clang.path)
             hip_link = ["--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={self.tc.device_lib_dir(self.archs)}"]
             hip_link += [f"--offload-arch={a}" for a in self.archs]
-            return commands.link(inv, clangxx, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=hip_link, libomp=libomp)
-        linker = self.tc.host_cxx(inv.host_compiler).path
-        return commands.link(inv, linker, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED, hip_link=[], libomp=libomp)
+        else:
+            linker, hip_link = self.tc.host_cxx(inv.host_compiler).path, []
+        # the toolkit's lib64 as nvcc's LIBRARIES= names it: CMake finds its link line by it
+        toolkit_libs = profile.library_flags(self.toolkit)
+        return commands.link(inv, linker, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED,
+                             hip_link=hip_link, libomp=libomp, toolkit_libs=toolkit_libs)
 
     def run_preprocess(self) -> int:
         for inp in self.sources():

@@ -32,6 +32,8 @@ _MAJOR, _MINOR, _BUILD = CUDA_COMPAT_VERSION.split(".")
 # nvcc does not warn about ignored cudaError_t results; HIP 5.2 marks hipMalloc & co
 # [[nodiscard]], which would flood a CUDA build with warnings the user cannot act on.
 _QUIET = ("-Wno-unused-result",)
+# Defines __NVCC__ after HIP has chosen its platform (see the header).
+NVCC_PREDEFS = Path(__file__).parent / "include" / "cass_nvcc.h"
 
 
 def common_flags(inv: Invocation) -> list[str]:
@@ -78,6 +80,7 @@ def hip_compile(
     cmd += [f"-std={inv.std or 'c++17'}"]
     cmd += [f"-D{m}" for m in _CUDA_MACROS]
     cmd += [f"-D__CUDACC_VER_MAJOR__={_MAJOR}", f"-D__CUDACC_VER_MINOR__={_MINOR}", f"-D__CUDACC_VER_BUILD__={_BUILD}"]
+    cmd += ["-include", str(NVCC_PREDEFS)]
     # As with nvcc, device code (only) sees __CUDA_ARCH__: `#ifdef __CUDA_ARCH__` splits
     # host from device paths in CUDA sources and headers.
     cmd += ["-Xarch_device", f"-D__CUDA_ARCH__={cuda_arch(inv.targets)}"]
@@ -214,6 +217,7 @@ def link(
     shared: bool,
     hip_link: list[str],
     libomp: str | None = None,
+    toolkit_libs: Sequence[str] = (),
 ) -> list[str]:
     """The final link, by the host compiler (or clang --hip-link for relocatable device code).
 
@@ -233,6 +237,7 @@ def link(
     cmd += [f"-L{d}" for d in inv.lib_dirs]
     cmd += [f"-l{lib}" for lib in libs]
     cmd += [f"-Wl,{a}" for a in inv.linker_args]
+    cmd += toolkit_libs
     cmd += [f"-L{rocm.lib_dir}", f"-Wl,-rpath,{rocm.lib_dir}", "-lamdhip64"]
     if libomp and uses_openmp(inv.host_args):
         cmd += [libomp, f"-Wl,-rpath,{os.path.dirname(libomp)}"]
