@@ -28,6 +28,10 @@ fi
 extras=""
 [ "${1:-}" = "--test" ] && extras="[test]"
 python3 -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e ".${extras}"
+# The tests build CMake projects with Debian's CMake and with the newest one on PyPI.
+if [ -n "$extras" ] && [ ! -x .tools/cmake/cmake/data/bin/cmake ]; then
+  python3 -m pip install -q --disable-pip-version-check --target .tools/cmake cmake
+fi
 # Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every cass-cc run would compile its
 # modules again (about 0.07 s each time, for every file a build compiles).
 python3 -m compileall -q cass_cc

@@ -49,6 +49,25 @@ def _print_profile(env: dict[str, str]) -> None:
         pass  # the usage error that follows is what matters
 
 
+def _native_targets(targets: list[str]) -> list[str]:
+    """`-arch=native`: the AMD GPUs of this machine; with none, nvcc's warning and the
+    default target (arch-map / offload-arch settings), as nvcc falls back to its own."""
+    if "native" not in targets:
+        return targets
+    from ..toolchain.gpus import local_gpus
+
+    gpus = local_gpus()
+    if not gpus:
+        log.warning("Cannot find valid GPU for '-arch=native', default arch is used")
+        return targets  # offload_archs maps "native" like any unmapped target
+    out: list[str] = []
+    for t in targets:
+        for name in gpus if t == "native" else [t]:
+            if name not in out:
+                out.append(name)
+    return out
+
+
 def _build(inv, env: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
     from ..cache import CacheMiss
     from ..config import ConfigError, load
@@ -65,7 +84,7 @@ def _build(inv, env: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
     try:
         cass_opts = dict(inv.cass)
         config = load(cass_opts, env)
-        archs = offload_archs(inv.targets, config.arch_map, config.offload_arch)
+        archs = offload_archs(_native_targets(inv.targets), config.arch_map, config.offload_arch)
         tc = make_toolchain(config, env)
         return Build(inv, config, tc, archs, env).run()
     except UsageError as e:

@@ -109,7 +109,8 @@ class Build:
         if self._chain is None:
             from ..translate import chain_from_setting
 
-            self._chain = chain_from_setting(self.config.translator)
+            # a configured model joins the chain; it compiles its answers through this build
+            self._chain = chain_from_setting(self.config.translator, self.config, self.env, build=self)
         return self._chain
 
     @functools.cached_property
@@ -180,6 +181,11 @@ class Build:
         includes, and the shadow tree of translated headers in front (headers.py).
         """
         hip, _ = self.translate(inp)
+        return str(hip), self.include_flags(inp)
+
+    def include_flags(self, inp: Input) -> list[str]:
+        """Quoted includes beside the user's file, translated headers first (used to
+        compile the translation, and to check a model's answer the same way)."""
         here = os.path.dirname(os.path.abspath(inp.path))
         flags: list[str] = []
         shadow = self.shadow(inp)
@@ -189,7 +195,7 @@ class Build:
         if shadow:
             for d in self.inv.include_dirs:
                 flags.append(f"-I{headers.shadow_of(shadow, d)}")
-        return str(hip), flags
+        return flags
 
     def shadow(self, inp: Input) -> Path | None:
         if inp.path in self._shadows:
@@ -358,6 +364,7 @@ class Build:
             linker = dlink.sibling_cxx(self.tc.clang.path)
             hip_link = ["--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={self.tc.device_lib_dir(self.archs)}"]
             hip_link += [f"--offload-arch={a}" for a in self.archs]
+            objects = dlink.archives_as_libraries(objects, self.scratch / "archives")
         else:
             linker, hip_link = self.tc.host_cxx(inv.host_compiler).path, []
         # the toolkit's lib64 as nvcc's LIBRARIES= names it: CMake finds its link line by it

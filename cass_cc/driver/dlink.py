@@ -17,6 +17,30 @@ if TYPE_CHECKING:
     from .build import Build
 
 
+def archives_as_libraries(objects: list[str], folder: Path) -> list[str]:
+    """`objects` with each static archive named by `-l` instead, through a link in `folder`.
+
+    clang 15 device-links the bundled device code of a static archive (a "static device
+    library") only when `-l` names it; an archive given by path is left to the host
+    linker, and its kernels go missing from the code object. Order is kept: archives
+    still follow the objects that use them. The device link takes every member
+    (`-Xoffload-linker --whole-archive`): a kernel used only from host code has no
+    device symbol that would pull its member in.
+    """
+    out: list[str] = []
+    for path in objects:
+        if not (path.endswith(".a") and os.path.isfile(path)):
+            out.append(path)
+            continue
+        alias = f"cass-archive-{len(os.listdir(folder)) if folder.is_dir() else 0}"
+        folder.mkdir(parents=True, exist_ok=True)
+        os.symlink(os.path.abspath(path), folder / f"lib{alias}.a")
+        if f"-L{folder}" not in out:
+            out[:0] = [f"-L{folder}", "-Xoffload-linker", "--whole-archive"]
+        out.append(f"-l{alias}")
+    return out
+
+
 def device_link(build: "Build", objects: list[str], out: str) -> None:
     """-dlink: device-link relocatable device code into one host object.
 
@@ -29,7 +53,8 @@ def device_link(build: "Build", objects: list[str], out: str) -> None:
     clang = build.tc.clang.path
     plan_cmd = [sibling_cxx(clang), "--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}",
                 f"--rocm-device-lib-path={build.tc.device_lib_dir(build.archs)}",
-                *[f"--offload-arch={a}" for a in build.archs], *objects, "-o", "a.out", "-###"]
+                *[f"--offload-arch={a}" for a in build.archs],
+                *archives_as_libraries(objects, build.scratch / "archives"), "-o", "a.out", "-###"]
     proc = subprocess.run(plan_cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr)

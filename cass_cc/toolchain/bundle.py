@@ -104,10 +104,32 @@ def code_object_target(data: bytes) -> str:
     return AMDGPU_MACH.get(mach, f"mach-0x{mach:03x}")
 
 
+def kernel_names(data: bytes) -> list[str]:
+    """Kernels an AMDGPU code object defines: its `<name>.kd` kernel-descriptor symbols."""
+    import io
+
+    from elftools.common.exceptions import ELFError
+    from elftools.elf.elffile import ELFFile
+    from elftools.elf.sections import SymbolTableSection
+
+    code_object_target(data)
+    try:
+        elf = ELFFile(io.BytesIO(data))
+        names = [
+            sym.name[: -len(".kd")]
+            for section in elf.iter_sections() if isinstance(section, SymbolTableSection)
+            for sym in section.iter_symbols() if sym.name.endswith(".kd")
+        ]
+    except ELFError as e:
+        raise BundleError(f"malformed code object: {e}") from None
+    return sorted(set(names))
+
+
+def code_objects(path: str) -> list[Entry]:
+    """The device code objects linked into `path`, in bundle order."""
+    return [e for e in parse_bundles(hip_fatbin(path)) if e.id.startswith(("hip-", "hipv4-")) and e.data]
+
+
 def device_targets(path: str) -> list[str]:
     """gfx targets of the device code objects linked into `path`, in bundle order."""
-    out = []
-    for entry in parse_bundles(hip_fatbin(path)):
-        if entry.id.startswith(("hip-", "hipv4-")) and entry.data:
-            out.append(code_object_target(entry.data))
-    return out
+    return [code_object_target(e.data) for e in code_objects(path)]
