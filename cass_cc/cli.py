@@ -1,5 +1,5 @@
 """Entry point. An nvcc command line goes to the driver; a first word naming a
-subcommand (`cache`, `setup`, `port`) goes to click. Nothing heavy is imported before we
+subcommand (`cache`, `setup`, `port`, `translate`, ...) goes to click. Nothing heavy is imported before we
 know which: `cass-cc --version` must stay fast.
 """
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Sequence
 
-SUBCOMMANDS = ("cache", "setup", "port", "toolkit")
+SUBCOMMANDS = ("cache", "setup", "port", "toolkit", "translate")
 
 
 def _nvcc_env_flags() -> bool:

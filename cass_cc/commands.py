@@ -1,4 +1,4 @@
-"""cass-cc's own subcommands (click): `cache stats|clear`, `setup`, `port`."""
+"""cass-cc's own subcommands (click): `cache stats|clear`, `setup`, `port`, `toolkit`, `translate`."""
 from __future__ import annotations
 
 import os
@@ -148,3 +148,32 @@ def toolkit() -> None:
         click.echo(tk.build(config.cache_path(os.environ), tc.rocm))
     except ToolchainError as e:
         raise click.ClickException(str(e)) from None
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.option("--model", metavar="ID_OR_PATH", help="the model (else the model setting, CASS_MODEL)")
+@click.option("--model-endpoint", metavar="URL", help="an OpenAI-compatible endpoint (else CASS_MODEL_ENDPOINT)")
+@click.argument("args", nargs=-1, required=True, type=click.UNPROCESSED)
+def translate(model: str | None, model_endpoint: str | None, args: tuple[str, ...]) -> None:
+    """Translate .cu files ahead of a build, so its compiles are all cache hits.
+
+    ARGS: the .cu files and the nvcc options the build passes (-I, -D, -std, -arch,
+    --cass-*), run from the folder the build runs in: cache entries are keyed by the
+    file names as given. With a model, prompts are generated in batches (one model
+    load) and answers compiled in parallel.
+    """
+    from .driver.errors import DriverError
+    from .model.ahead import translate_ahead
+    from .nvcc.invocation import UsageError
+    from .toolchain import ToolchainError
+    from .translate.base import TranslationError
+
+    overrides = {k: v for k, v in (("model", model), ("model-endpoint", model_endpoint)) if v}
+    try:
+        outcomes = translate_ahead(list(args), overrides, os.environ)
+    except (UsageError, ConfigError, ToolchainError, DriverError, TranslationError) as e:
+        raise click.ClickException(str(e)) from None
+    for o in outcomes:
+        click.echo(f"{o.path}: {o.served}")
+    by_model = sum(o.served == "model" for o in outcomes)
+    click.echo(f"{len(outcomes)} file(s) translated: {by_model} by the model, {len(outcomes) - by_model} by the rules")

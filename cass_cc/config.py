@@ -31,6 +31,23 @@ def _arch_map(text: str) -> dict[str, str]:
     return pairs
 
 
+def _choice(*choices: str) -> Callable[[str], str]:
+    def convert(text: str) -> str:
+        value = text.strip().lower()
+        if value not in choices:
+            raise ValueError(f"expected {' or '.join(choices)}, got {text!r}")
+        return value
+
+    return convert
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError(f"expected a count >= 0, got {text!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class Setting:
     key: str  # config-file key and --cass-<key>; env var is CASS_<KEY>
@@ -47,10 +64,25 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("arch-map", _arch_map, {}, "map NVIDIA targets to AMD ones, e.g. 'sm_80=gfx90a,*=gfx1100'"),
     Setting("cache-dir", str, "", "translation cache folder (default: $XDG_CACHE_HOME/cass-cc)"),
     Setting("cache-require-hit", _bool, False, "a translation cache miss is an error (for tests)"),
+    Setting("model", str, "", "CASS model for the model translator: a Hugging Face id or a local folder (the served name with model-endpoint)"),
+    Setting("model-api-key", str, "", "bearer token sent to the model endpoint"),
+    Setting("model-batch-size", _count, 16, "prompts generated together (local model) or requests in flight (endpoint)"),
+    Setting("model-context", _count, 0, "model context in tokens (0: the model's own; 32768 for an endpoint)"),
+    Setting("model-device", str, "auto", "where a local model runs: auto (a GPU when it fits), cpu, cuda, cuda:1, ..."),
+    Setting("model-dtype", _choice("auto", "bfloat16", "float16", "float32"), "auto", "weights type of a local model (auto: bfloat16 on a GPU, float32 on a CPU)"),
+    Setting("model-endpoint", str, "", "an OpenAI-compatible chat-completions URL (a vLLM server, ...) instead of local weights"),
+    Setting("model-max-new-tokens", _count, 4096, "longest model answer, in tokens"),
+    Setting("model-retries", _count, 2, "model endpoint: retries of a failed or timed-out request"),
+    Setting("model-revision", str, "main", "Hugging Face revision (branch, tag or commit) of the model"),
+    Setting("model-scope", _choice("file", "function"), "file", "what the model gets: the whole file, or the definitions the rules flagged"),
+    Setting("model-temperature", float, 0.0, "model sampling temperature (0: greedy, reproducible)"),
+    Setting("model-timeout", float, 600.0, "model endpoint: seconds to wait for one answer"),
+    Setting("model-top-p", float, 1.0, "model nucleus sampling (with a temperature above 0)"),
+    Setting("model-when", _choice("unsupported", "always"), "unsupported", "ask the model for files the rules cannot fully translate, or always"),
     Setting("no-cache", _bool, False, "neither read nor write the translation cache"),
     Setting("offload-arch", _list, ["gfx1100"], "AMD targets when the command line names NVIDIA ones"),
     Setting("rocm-path", str, "", "ROCm installation (else $ROCM_PATH, /opt/rocm, /usr)"),
-    Setting("translator", str, "rules", "translator chain: 'rules'"),
+    Setting("translator", str, "rules", "translator chain: 'rules', 'model,rules' (model first once a model is set)"),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 

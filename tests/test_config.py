@@ -47,5 +47,7 @@ def test_translator_setting_is_checked() -> None:
     from cass_cc.translate import TranslationError, chain_from_setting
 
     assert chain_from_setting("rules").identity().startswith("rules")
-    with pytest.raises(TranslationError, match="unknown translator 'model'"):
+    with pytest.raises(TranslationError, match="unknown translator 'bogus'"):
+        chain_from_setting("rules,bogus")
+    with pytest.raises(TranslationError, match="names 'model'"):
         chain_from_setting("rules,model")

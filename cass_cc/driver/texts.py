@@ -8,6 +8,7 @@ Usage  : cass-cc [options] <inputfile>...          (nvcc's command line)
          cass-cc port SRC -o OUT|--inplace|--examine  (translate a whole tree to HIP source)
          cass-cc toolkit                           (print a CUDA-toolkit-shaped folder: bin/nvcc,
                                                     include/, lib64/ serving builds through HIP)
+         cass-cc translate [options] FILE.cu...    (translate ahead of a build; batched with a model)
 
 cass-cc accepts nvcc's options and builds CUDA programs for AMD GPUs: each .cu
 file is translated to HIP (rule-based translator, cached), then compiled by

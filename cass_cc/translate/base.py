@@ -56,3 +56,8 @@ class Translator(Protocol):
 
 class TranslationError(Exception):
     """A translator could not produce usable output for this input."""
+
+
+class TranslationDeclined(TranslationError):
+    """A translator leaves this input to the next one by design (the model translator,
+    for a file the rules fully cover): not a failure, so the chain says nothing."""

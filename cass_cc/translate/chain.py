@@ -1,10 +1,14 @@
-"""Asks translators in order; the first that can translate serves."""
+"""Asks translators in order; the first that can translate serves.
+
+When an earlier member failed (a model answer that did not compile), the result carries
+one warning naming that failure and the member that served instead.
+"""
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
 
-from .base import Target, Translation, TranslationError, Translator
+from .base import Diagnostic, Target, Translation, TranslationDeclined, TranslationError, Translator
 
 
 class TranslatorChain:
@@ -22,9 +26,12 @@ class TranslatorChain:
         for member in self.members:
             try:
                 result = member.translate(source, filename, target)
+            except TranslationDeclined:
+                continue
             except TranslationError as error:
                 failures.append(f"{member.name}: {error}")
                 continue
+            notes = tuple(Diagnostic(1, 1, "warning", f"{f}; translated by {member.name} instead") for f in failures)
             # name the member that served, whatever the member wrote there
-            return dataclasses.replace(result, translator=member.identity())
+            return dataclasses.replace(result, translator=member.identity(), diagnostics=notes + result.diagnostics)
         raise TranslationError("no translator could translate " + filename + ": " + "; ".join(failures))

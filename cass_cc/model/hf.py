@@ -1,0 +1,283 @@
+"""Local weights through transformers: a Hugging Face id (downloaded on this machine as
+transformers does) or a folder. The only module that imports torch and transformers,
+and only when a model is loaded or a tokenizer needed.
+
+Device: `auto` takes the first GPU when torch sees one and the model fits its free
+memory, else the CPU when it fits the available RAM (psutil), else refuses before
+loading. Dtype: `auto` is bfloat16 on a GPU that has it (else float16), float32 on a
+CPU. trust_remote_code is always off: CASS models are plain Qwen2 checkpoints.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from . import ModelError
+from .settings import Generation, ModelSettings
+from .store import Store, stat_names
+
+CONFIG_FILES = ("config.json", "generation_config.json")
+TOKENIZER_FILES = (
+    "tokenizer.json", "tokenizer_config.json", "vocab.json", "merges.txt", "special_tokens_map.json",
+    "added_tokens.json", "chat_template.jinja", "chat_template.json", "tokenizer.model",
+)
+WEIGHT_SUFFIXES = (".safetensors", ".bin")
+# Bytes per parameter of each dtype a config may name.
+DTYPE_BYTES = {"float32": 4, "float": 4, "bfloat16": 2, "float16": 2, "half": 2}
+# KV cache, activations and the allocator's slack on top of the weights.
+HEADROOM = 1.25
+
+
+def _hub_cache(env: Any = os.environ) -> Path:
+    if env.get("HF_HUB_CACHE"):
+        return Path(env["HF_HUB_CACHE"])
+    home = env.get("HF_HOME") or os.path.join(os.path.expanduser("~"), ".cache", "huggingface")
+    return Path(home) / "hub"
+
+
+def cached_snapshot(repo: str, revision: str) -> Path | None:
+    """The snapshot folder of `repo` at `revision` in the Hugging Face cache, read
+    without importing huggingface_hub (refs/<revision> holds the commit)."""
+    folder = _hub_cache() / f"models--{repo.replace('/', '--')}"
+    commit = revision
+    if not re.fullmatch(r"[0-9a-f]{40}", revision):
+        ref = folder / "refs" / revision
+        if not ref.is_file():
+            return None
+        commit = ref.read_text().strip()
+    snap = folder / "snapshots" / commit
+    return snap if (snap / "config.json").is_file() else None
+
+
+def is_local(spec: str) -> bool:
+    return spec.startswith(("/", ".", "~")) or Path(spec).expanduser().exists()
+
+
+class HFBackend:
+    def __init__(self, settings: ModelSettings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.label = settings.model
+        self._folder: Path | None = None
+        self._identity: str | None = None
+        self.tokenizer: Any = None
+        self.model: Any = None
+        self.device: str = ""
+        self.dtype: Any = None
+        self.generated_tokens = 0  # counted over every generate(), for benchmarks
+
+    # ---- where the weights are, and what names them -------------------------------
+
+    def folder(self) -> Path:
+        if self._folder is None:
+            spec, revision = self.settings.model, self.settings.revision
+            if is_local(spec):
+                folder = Path(spec).expanduser()
+                if not (folder / "config.json").is_file():
+                    raise ModelError(f"{spec}: not a model folder (no config.json)")
+            else:
+                folder = cached_snapshot(spec, revision) or self._download(spec, revision)
+            self._folder = folder
+        return self._folder
+
+    def _download(self, repo: str, revision: str) -> Path:
+        try:
+            from huggingface_hub import snapshot_download
+        except ImportError:
+            raise ModelError(f"{repo}: downloading needs huggingface_hub (pip install 'cass-cc[model]')") from None
+        patterns = ["*.json", "*.safetensors", "*.jinja", "*.txt", "tokenizer.model"]
+        try:
+            folder = Path(snapshot_download(repo, revision=revision, allow_patterns=patterns))
+            if not any(f.endswith(".safetensors") for f in os.listdir(folder)):
+                folder = Path(snapshot_download(repo, revision=revision, allow_patterns=[*patterns, "*.bin"]))
+        except Exception as e:  # network, authentication, unknown repository
+            raise ModelError(f"{repo}: cannot download revision {revision}: {_one_line(e)}") from None
+        return folder
+
+    def identity(self) -> str:
+        """hf:<repo>@<commit> for a hub model (the commit names weights and tokenizer);
+        for a folder, digests of its weights and config and of its tokenizer files."""
+        if self._identity is None:
+            folder = self.folder()
+            spec = self.settings.model
+            if is_local(spec):
+                weights = self.store.folder_digest(folder, [*CONFIG_FILES, *stat_names(folder, WEIGHT_SUFFIXES)])
+                tokenizer = self.store.folder_digest(folder, list(TOKENIZER_FILES))
+                self._identity = f"local:{weights[:16]}:tok-{tokenizer[:16]}"
+            else:
+                self._identity = f"hf:{spec}@{folder.name}"
+        return self._identity
+
+    def config(self) -> dict[str, Any]:
+        try:
+            return dict(json.loads((self.folder() / "config.json").read_text()))
+        except (OSError, ValueError) as e:
+            raise ModelError(f"{self.label}: cannot read config.json: {_one_line(e)}") from None
+
+    def context_length(self) -> int:
+        if self.settings.context:
+            return self.settings.context
+        return int(self.config().get("max_position_embeddings") or 32768)
+
+    # ---- loading ------------------------------------------------------------------
+
+    def _import(self) -> tuple[Any, Any]:
+        try:
+            import torch
+            import transformers
+        except ImportError:
+            raise ModelError(f"{self.label}: the model translator needs torch and transformers (pip install 'cass-cc[model]')") from None
+        transformers.utils.logging.set_verbosity_error()
+        transformers.utils.logging.disable_progress_bar()
+        return torch, transformers
+
+    def load_tokenizer(self) -> Any:
+        if self.tokenizer is None:
+            _, transformers = self._import()
+            try:
+                tok = transformers.AutoTokenizer.from_pretrained(str(self.folder()), trust_remote_code=False)
+            except Exception as e:
+                raise ModelError(f"{self.label}: cannot load its tokenizer: {_one_line(e)}") from None
+            if not getattr(tok, "chat_template", None):
+                raise ModelError(f"{self.label}: its tokenizer has no chat template (CASS models ship one)")
+            tok.padding_side = "left"  # generation continues every row at its right end
+            if tok.pad_token is None:
+                tok.pad_token = tok.eos_token
+            self.tokenizer = tok
+        return self.tokenizer
+
+    def load(self) -> None:
+        if self.model is not None:
+            return
+        torch, transformers = self._import()
+        tok = self.load_tokenizer()
+        self.device, self.dtype = self._placement(torch)
+        kwargs: dict[str, Any] = {"trust_remote_code": False}
+        # transformers 4.56 renamed torch_dtype to dtype
+        major_minor = tuple(int(x) for x in re.findall(r"\d+", transformers.__version__)[:2])
+        kwargs["dtype" if major_minor >= (4, 56) else "torch_dtype"] = self.dtype
+        try:
+            model = transformers.AutoModelForCausalLM.from_pretrained(str(self.folder()), **kwargs)
+        except Exception as e:
+            raise ModelError(f"{self.label}: cannot load: {_one_line(e)}") from None
+        model.to(self.device).eval()
+        if model.generation_config.pad_token_id is None:
+            model.generation_config.pad_token_id = tok.pad_token_id
+        self.model = model
+
+    def weights_bytes(self) -> int:
+        folder = self.folder()
+        names = stat_names(folder, (".safetensors",)) or stat_names(folder, (".bin",))
+        return sum((folder / n).stat().st_size for n in names)
+
+    def needed_bytes(self, dtype_name: str) -> int:
+        """Memory the weights take once loaded as `dtype_name`, with headroom."""
+        config = self.config()
+        stored = str(config.get("torch_dtype") or config.get("dtype") or "float32")
+        scale = DTYPE_BYTES.get(dtype_name, 4) / DTYPE_BYTES.get(stored, 4)
+        return int(self.weights_bytes() * scale * HEADROOM)
+
+    def _placement(self, torch: Any) -> tuple[str, Any]:
+        """(device, dtype) from the settings and what is there; refuses a model that does
+        not fit rather than letting the machine swap or the loader die."""
+        import psutil
+
+        wanted, dtype_setting = self.settings.device, self.settings.generation.dtype
+        gpu = torch.cuda.is_available()
+        if wanted.startswith("cuda") and not gpu:
+            raise ModelError(f"{self.label}: --cass-model-device={wanted} but torch sees no GPU")
+
+        def dtype_for(device: str) -> str:
+            if dtype_setting != "auto":
+                return dtype_setting
+            if device.startswith("cuda"):
+                return "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
+            return "float32"
+
+        candidates = [wanted] if wanted != "auto" else (["cuda", "cpu"] if gpu else ["cpu"])
+        refusals = []
+        for device in candidates:
+            name = dtype_for(device)
+            need = self.needed_bytes(name)
+            if device.startswith("cuda"):
+                free = torch.cuda.mem_get_info(torch.device(device))[0]
+                where = f"GPU {device} has"
+            else:
+                free = psutil.virtual_memory().available
+                where = "the machine has"
+            if need <= free:
+                return device, getattr(torch, name)
+            refusals.append(f"{where} {free / 2**30:.1f} GiB free, it needs about {need / 2**30:.1f} GiB as {name}")
+        raise ModelError(
+            f"{self.label}: too large to load ({'; '.join(refusals)}); "
+            "choose a smaller model, --cass-model-dtype=bfloat16, or --cass-model-endpoint"
+        )
+
+    # ---- asking -------------------------------------------------------------------
+
+    def chat_text(self, prompt: str) -> str:
+        from .prompts import messages
+
+        tok = self.load_tokenizer()
+        return str(tok.apply_chat_template(messages(prompt), tokenize=False, add_generation_prompt=True))
+
+    def count_tokens(self, text: str) -> int:
+        tok = self.load_tokenizer()
+        return len(tok(self.chat_text(text), add_special_tokens=False)["input_ids"])
+
+    def generate(self, prompts: list[str], generation: Generation) -> list[str]:
+        """Answers in batches of `model-batch-size`, longest prompts first (rows of one
+        batch then have similar lengths: less padding), returned in the caller's order."""
+        if not prompts:
+            return []
+        self.load()
+        torch = __import__("torch")
+        tok, model = self.tokenizer, self.model
+        texts = [self.chat_text(p) for p in prompts]
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        answers: list[str] = [""] * len(texts)
+        options: dict[str, Any] = {"max_new_tokens": generation.max_new_tokens, "pad_token_id": tok.pad_token_id}
+        if generation.temperature > 0:
+            options.update(do_sample=True, temperature=generation.temperature, top_p=generation.top_p)
+        else:
+            options.update(do_sample=False, temperature=None, top_p=None, top_k=None)
+        eos = _eos_ids(model, tok)
+        size = max(1, self.settings.batch_size)
+        for start in range(0, len(order), size):
+            rows = order[start : start + size]
+            enc = tok([texts[i] for i in rows], return_tensors="pt", padding=True, add_special_tokens=False).to(self.device)
+            try:
+                with torch.inference_mode():
+                    out = model.generate(**enc, **options)
+            except Exception as e:  # out of memory, a broken checkpoint
+                raise ModelError(f"{self.label}: generation failed: {_one_line(e)}") from None
+            new = out[:, enc["input_ids"].shape[1] :].tolist()
+            for row, ids in zip(rows, new):
+                ids = _until_eos(ids, eos)
+                self.generated_tokens += len(ids)
+                answers[row] = tok.decode(ids, skip_special_tokens=True)
+        return answers
+
+
+def _eos_ids(model: Any, tok: Any) -> set[int]:
+    ids = model.generation_config.eos_token_id
+    found = set(ids if isinstance(ids, list) else [ids] if ids is not None else [])
+    if tok.eos_token_id is not None:
+        found.add(tok.eos_token_id)
+    return found
+
+
+def _until_eos(ids: list[int], eos: set[int]) -> list[int]:
+    """The generated tokens up to and with the first end token (the rest is padding)."""
+    for n, t in enumerate(ids):
+        if t in eos:
+            return ids[: n + 1]
+    return ids
+
+
+def _one_line(e: BaseException) -> str:
+    text = " ".join(str(e).split())
+    return (text[:300] + "...") if len(text) > 300 else text or type(e).__name__
