@@ -62,49 +62,128 @@ _new = tuple.__new__
 
 
 def tokenize(text: str) -> list[Token]:
+    return tokenize_range(text, 0, len(text), 1)
+
+
+def tokenize_range(text: str, begin: int, end: int, line: int) -> list[Token]:
+    """The tokens of text[begin:end], as `tokenize(text)` has them, where `begin` and `end`
+    are 0, len(text) or positions `line_starts(text)` returns; `line` is begin's line
+    number. (At such a position no token is open and no directive is going on, so the
+    tokens after it do not depend on what comes before.)"""
     tokens: list[Token] = []
     append = tokens.append
-    line = 1
-    line_start = 0
+    line_start = begin
     directive: str | None = None
-    pos = 0
-    n = len(text)
-    while pos < n:
+    pos = begin
+    while pos < end:
         restart = -1
-        for m in _MAIN.finditer(text, pos):
+        for m in _MAIN.finditer(text, pos, end):
             kind = m.lastgroup
-            start, end = m.span()
+            start, stop = m.span()
             if kind in _ONE_LINE:  # the common case, kept short
-                append(_new(Token, (kind, text[start:end], line, start - line_start + 1, directive)))
+                append(_new(Token, (kind, text[start:stop], line, start - line_start + 1, directive)))
                 continue
-            tok_text = text[start:end]
+            tok_text = text[start:stop]
             if kind == "newline":
                 append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
                 directive = None
                 line += 1
-                line_start = end
+                line_start = stop
                 continue
             if kind == "directive":
-                name_match = _DIRECTIVE_NAME.match(tok_text)
-                directive = (name_match.group(1) if name_match else None) or ""
+                directive = _directive_name(tok_text)
                 append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
                 if directive in _INCLUDES:
-                    header = _HEADER.match(text, end)
+                    header = _HEADER.match(text, stop, end)
                     if header is not None:
                         if header.start(1) > header.start():
                             append(_new(Token, ("space", header.group()[: header.start(1) - header.start()],
-                                                line, end - line_start + 1, directive)))
+                                                line, stop - line_start + 1, directive)))
                         append(_new(Token, ("header", header.group(1), line, header.start(1) - line_start + 1, directive)))
                         restart = header.end()
                         break
                 continue
             append(_new(Token, (kind, tok_text, line, start - line_start + 1, directive)))
             if kind in _MULTILINE and ("\n" in tok_text or "\r" in tok_text):
-                line, line_start = _advance(text, start, end, line, line_start)
+                line, line_start = _advance(text, start, stop, line, line_start)
         if restart < 0:
             break
         pos = restart
     return tokens
+
+
+def _directive_name(tok_text: str) -> str:
+    name_match = _DIRECTIVE_NAME.match(tok_text)
+    return (name_match.group(1) if name_match else None) or ""
+
+
+# -- logical lines, found without making tokens ------------------------------------------------
+# One match per logical line, up to and including the newline token that ends it. Comments,
+# strings, char literals and continuations are matched as _MAIN matches them (they decide
+# where a line ends); everything else is skipped a run at a time, so a line costs one match,
+# not one per token. A quote right after a word character (or `.`, `e+`, for `'`) may belong
+# to a token that began before it (u8"", R"(...)", 1'000); the match stops there (group
+# `hard`, which swallows the rest) and `line_ends` asks the lexer about that token.
+_AT_DIRECTIVE = (
+    r"(?:\A|(?<=[\n\r])(?<!\\\n)(?<!\\\r)(?<!\\\r\n))[ \t]*#[ \t]*"
+    r"(?:(?:include_next|include|import)(?!\w)(?:[ \t]*(?:<[^>\n\r]*>|\"[^\"\n\r]*\"))?|[A-Za-z_]\w*)?"
+)
+_NL = r"(?:\r\n|\n|\r)"
+_LINE = re.compile(
+    rf"(?=.)(?:{_AT_DIRECTIVE})?(?:"
+    r"[^/\"'\\\n\r]++"
+    rf"|\\[ \t]*{_NL}(?:{_AT_DIRECTIVE})?"  # a directive can follow a continuation with spaces
+    rf"|//(?:[^\n\r\\]|\\[ \t]*{_NL}|\\)*+(?:{_AT_DIRECTIVE})?"
+    r"|/\*.*?(?:\*/|\Z)"
+    r"|(?<!\w)\"(?:[^\"\\\n\r]|\\.|\\\r?\n)*+\"?"
+    r"|(?<![\w.])(?<![eEpP][+-])'(?:[^'\\\n\r]|\\.|\\\r?\n)*+'?"
+    r"|[/\\]"
+    rf")*+(?:{_NL}|\Z|(?P<hard>(?=[\"']).*))",
+    re.DOTALL,
+)
+_END = re.Match.end
+
+
+def line_ends(text: str) -> list[int]:
+    """Where each logical line of `text` ends: just after each newline token `tokenize`
+    makes (newlines inside comments, literals and continuations do not end a line), and
+    len(text) after a last line without one. Every position returned is one
+    `tokenize_range` can start or stop at."""
+    ends: list[int] = []
+    pos = 0
+    while True:
+        found = list(map(_END, _LINE.finditer(text, pos)))
+        if not found:  # at the end, after a token `_token_end` found
+            if pos and (not ends or ends[-1] != pos):
+                ends.append(pos)
+            return ends
+        last = found[-2] if len(found) > 1 else pos
+        hard = _LINE.match(text, last)
+        if hard is None or hard.lastgroup != "hard":
+            ends.extend(found)
+            return ends
+        ends.extend(found[:-1])
+        pos = _token_end(text, last, hard.start("hard"))
+
+
+def _token_end(text: str, pos: int, inside: int) -> int:
+    """End of the token of `tokenize(text)` that holds position `inside`, lexing from `pos`
+    (where a token starts and no #include is pending)."""
+    while True:
+        restart = -1
+        for m in _MAIN.finditer(text, pos):
+            if m.end() > inside:
+                return m.end()
+            if m.lastgroup == "directive" and _directive_name(m.group()) in _INCLUDES:
+                header = _HEADER.match(text, m.end())
+                if header is not None:
+                    if header.end() > inside:
+                        return header.end()
+                    restart = header.end()
+                    break
+        if restart < 0:
+            return len(text)
+        pos = restart
 
 
 def _advance(text: str, start: int, end: int, line: int, line_start: int) -> tuple[int, int]:

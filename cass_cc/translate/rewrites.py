@@ -16,6 +16,7 @@ what it replaces, so lines keep their numbers.
 """
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -219,14 +220,14 @@ def _declaration_start(job: "_Job", i: int) -> int | None:
 def _inside_class(job: "_Job", start: int) -> bool:
     """Is the declaration at `start` a member (inside struct/class/union braces)?"""
     tokens = job.tokens
+    braces = job.braces()
     depth = 0
-    for n in range(start - 1, -1, -1):
+    for b in range(bisect.bisect_left(braces, start) - 1, -1, -1):
+        n = braces[b]
         tok = tokens[n]
-        if tok.kind != "punct":
-            continue
         if tok.text == "}":
             depth += 1
-        elif tok.text == "{":
+        else:
             if depth == 0:
                 seen = 0
                 for m in range(n - 1, -1, -1):  # the head of the block: struct X ... {

@@ -23,6 +23,7 @@ of the text they replace).
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from . import mappings, ptx, rewrites
@@ -30,6 +31,7 @@ from .identity import rules_identity
 from .prelude import SIMD_NAMES, prelude
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
+from .windows import Touched, Windows
 
 
 # CUDA-looking identifiers that should have a table row; those without one are reported.
@@ -76,18 +78,20 @@ _EXPR_KEYWORDS = frozenset(
      "defined", "if", "elif", "ifdef", "ifndef", "undef"}
 )
 _OPEN = {"(": ")", "[": "]", "{": "}"}
+_BRACES = frozenset({"{", "}"})
 
 
 class RulesTranslator:
     name = "rules"
 
+    def __init__(self, windows: bool = True) -> None:
+        self.windows = windows  # lex only the lines that can need work (windows.py)
+
     def identity(self) -> str:
         return rules_identity()
 
     def translate(self, source: str, filename: str, target: Target) -> Translation:
-        tokens = tokenize(source)
-        job = _Job(tokens, target)
-        job.run()
+        job = self._run(source, target)
         head = prelude(job.emitted) + f'#line 1 "{_escape(filename)}"\n'
         return Translation(
             text=head + "".join(job.out),
@@ -95,6 +99,26 @@ class RulesTranslator:
             diagnostics=tuple(job.diagnostics),
             unsupported=tuple(sorted(job.unsupported)),
         )
+
+
+    def _run(self, source: str, target: Target) -> _Job:
+        # On wave64 every number is work (lane arithmetic); a string or char literal whose
+        # backslash ends in CR-LF splits that line break in two, which windows.py's line
+        # count would not.
+        if self.windows and target.wave_size != 64 and "\\\r" not in source:
+            view = Windows(source, _uses(source), functools.partial(_work_indices, kinds=_WORK_KINDS))
+            while True:
+                tokens, out, work = view.build()
+                try:
+                    job = _Job(tokens, target, out, work)
+                    job.run()
+                    return job
+                except Touched as touched:  # a rule read past the lines lexed
+                    if not view.widen(touched):
+                        break
+        job = _Job(tokenize(source), target)
+        job.run()
+        return job
 
 
 def _escape(filename: str) -> str:
@@ -107,29 +131,73 @@ _CANDIDATE_PREFIXES = frozenset({"cu", "__"})
 _CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS})
 _WORK_KINDS = frozenset({"ident", "header"})
 _WORK_KINDS_WAVE64 = _WORK_KINDS | {"number"}  # lane arithmetic is flagged on wave64
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+@functools.lru_cache(maxsize=None)
+def _active_names() -> frozenset[str]:
+    """Names whose uses can change a translation (besides CUDA_NAME ones): every other
+    identifier the rules visit goes through `_identifier` untouched."""
+    return frozenset({*mappings.table(), *WARP_SYNC_FALLBACK, *SIMD_NAMES, "__launch_bounds__", "operator",
+                      *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
+
+
+def _uses(source: str) -> list[int]:
+    """Positions of the active names in `source` (a superset of where tokens with those
+    names start: comments and strings, longer words, are left to the lexer to tell)."""
+    words = set(_WORD.findall(source))
+    names = _active_names().intersection(words)
+    names |= {w for w in words if w[:2] == "cu" and CUDA_NAME.fullmatch(w)}
+    positions: list[int] = []
+    find = source.find
+    for name in names:
+        i = find(name)
+        while i >= 0:
+            positions.append(i)
+            i = find(name, i + len(name))
+    return positions
+
+
+def _work_indices(tokens: list[Token], kinds: frozenset[str]) -> list[int]:
+    """The tokens that may need work; most tokens need none."""
+    table = mappings.table()
+    return [
+        i for i, t in enumerate(tokens)
+        if t.kind in kinds and (t.kind != "ident" or t.text[:2] in _CANDIDATE_PREFIXES
+                                or t.text in table or t.text in _CANDIDATE_NAMES)
+    ]
 
 
 class _Job:
     """One translation: token list in, output texts (one per token) out."""
 
-    def __init__(self, tokens: list[Token], target: Target) -> None:
+    def __init__(self, tokens: list[Token], target: Target, out: list[str] | None = None,
+                 work: list[int] | None = None) -> None:
+        """`out` and `work` come with a token list from windows.py (its edges have no text
+        to read); otherwise they are made here."""
         self.tokens = tokens
         self.target = target
-        self.out = [t.text for t in tokens]
+        self.out = [t.text for t in tokens] if out is None else out
         self.diagnostics: list[Diagnostic] = []
         self.unsupported: set[str] = set()
         self.emitted: set[str] = set()  # HIP names written, for the prelude
-        self.table = table = mappings.table()
-        # The tokens that may need work, found in one pass; most tokens need none.
+        self.table = mappings.table()
         kinds = _WORK_KINDS_WAVE64 if target.wave_size == 64 else _WORK_KINDS
-        self.work = [
-            i for i, t in enumerate(tokens)
-            if t.kind in kinds and (t.kind != "ident" or t.text[:2] in _CANDIDATE_PREFIXES
-                                    or t.text in table or t.text in _CANDIDATE_NAMES)
-        ]
+        self.work = _work_indices(tokens, kinds) if work is None else work
+        self._braces: list[int] | None = None
         self.user_names = self._user_declared_names()
 
     # -- navigation -------------------------------------------------------------------------
+    def braces(self) -> list[int]:
+        """Indices of the `{` and `}` tokens, in order (made on first use)."""
+        if self._braces is None:
+            try:
+                self._braces = [i for i, t in enumerate(self.tokens) if t.kind == "punct" and t.text in _BRACES]
+            except Touched as touched:
+                touched.whole = True  # no use lexing a few more lines
+                raise
+        return self._braces
+
     def prev_sig(self, i: int, back: int = 1) -> Token | None:
         tokens = self.tokens
         while i > 0:
