@@ -22,6 +22,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         sys.stdout.write(version_text(os.environ))
         return 0
+    if "--emit-rdna3" in args:  # cubin -> gfx1100 through the SASS lifter
+        from .sass.cli import main as emit_rdna3
+
+        return emit_rdna3(args)
     if args and args[0] in SUBCOMMANDS:
         from .commands import cli
 

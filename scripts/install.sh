@@ -32,6 +32,11 @@ python3 -m pip install -q --disable-pip-version-check --config-settings editable
 if [ -n "$extras" ] && [ ! -x .tools/cmake/cmake/data/bin/cmake ]; then
   python3 -m pip install -q --disable-pip-version-check --target .tools/cmake cmake
 fi
+# The SASS lifter (cass-cc --emit-rdna3) and its tests: nvcc, nvdisasm and cuobjdump.
+if [ ! -x /usr/local/cuda/bin/nvcc ] && ! command -v nvcc >/dev/null 2>&1; then
+  python3 -m pip install -q --disable-pip-version-check nvidia-cuda-nvcc
+fi
+python3 -m pip install -q --disable-pip-version-check nvidia-cuda-nvdisasm nvidia-cuda-cuobjdump
 # Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every cass-cc run would compile its
 # modules again (about 0.07 s each time, for every file a build compiles).
 python3 -m compileall -q cass_cc

@@ -9,6 +9,7 @@ Usage  : cass-cc [options] <inputfile>...          (nvcc's command line)
          cass-cc toolkit                           (print a CUDA-toolkit-shaped folder: bin/nvcc,
                                                     include/, lib64/ serving builds through HIP)
          cass-cc translate [options] FILE.cu...    (translate ahead of a build; batched with a model)
+         cass-cc --emit-rdna3 FILE.cubin [-o OUT.s] [--emit-hsaco]  (NVIDIA SASS -> gfx1100, lifted)
 
 cass-cc accepts nvcc's options and builds CUDA programs for AMD GPUs: each .cu
 file is translated to HIP (rule-based translator, cached), then compiled by

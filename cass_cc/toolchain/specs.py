@@ -26,6 +26,9 @@ SPECS: dict[str, Spec] = {
     "hipcc": Spec("hipcc", "CASS_HIPCC", ("hipcc",), r"HIP version: (\d+\.\d+\.\d+)", (), _APT_AMD),
     # Debian LLVM version 16.0.6
     "llvm-mc": Spec("llvm-mc", "CASS_LLVM_MC", _names("llvm-mc"), r"LLVM version (\d+\.\d+\.\d+)", (16,), _APT_ASM),
+    # Debian LLVM version 16.0.6 (the SASS lifter's LLVM IR -> gfx1100 path)
+    "llc": Spec("llc", "CASS_LLC", _names("llc"), r"LLVM version (\d+\.\d+\.\d+)", (16,), _APT_ASM),
+    "opt": Spec("opt", "CASS_OPT", _names("opt"), r"LLVM version (\d+\.\d+\.\d+)", (16,), _APT_ASM),
     # Debian LLD 16.0.6 (compatible with GNU linkers)
     "ld.lld": Spec("ld.lld", "CASS_LD_LLD", _names("ld.lld"), r"LLD (\d+\.\d+\.\d+)", (16,), _APT_ASM),
     # Debian LLVM version 15.0.6 (names are narrowed to the clang's major at look-up)

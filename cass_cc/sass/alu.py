@@ -1,0 +1,960 @@
+"""Integer, logic, comparison, float, fp64 and conversion instructions.
+
+Each `op_X` reads its sources with LifterBase's helpers and writes registers; the
+semantics are those of the SASS instruction, bit for bit (carry chains in 64-bit
+arithmetic, LOP3 truth tables, saturating conversions, NaN rules of min/max).
+"""
+from __future__ import annotations
+
+from .base import LifterBase, Unsupported
+from .disasm import Imm, Insn, Operand, Pred
+from .ir import f32_hex
+
+INT_CMP = {"EQ": "eq", "NE": "ne", "LT": "slt", "LE": "sle", "GT": "sgt", "GE": "sge"}
+UINT_CMP = {"EQ": "eq", "NE": "ne", "LT": "ult", "LE": "ule", "GT": "ugt", "GE": "uge"}
+STRICT = {"LT": "LT", "LE": "LT", "GT": "GT", "GE": "GT"}
+FLOAT_CMP = {
+    "EQ": "oeq", "NE": "one", "LT": "olt", "LE": "ole", "GT": "ogt", "GE": "oge",
+    "EQU": "ueq", "NEU": "une", "LTU": "ult", "LEU": "ule", "GTU": "ugt", "GEU": "uge",
+    "NUM": "ord", "NAN": "uno", "T": "true", "F": "false", "MAX": None, "MIN": None,
+}
+BOOL_OPS = {"AND": "and", "OR": "or", "XOR": "xor"}
+ROUNDING = ("RN", "RZ", "RM", "RP")
+
+
+def _split_outputs(ops: list[Operand]) -> tuple[Operand, list[Pred], list[Operand]]:
+    """`D, [P, [P]], sources...` -> (D, carry outputs, the rest)."""
+    d = ops[0]
+    i = 1
+    outs: list[Pred] = []
+    while i < len(ops) and isinstance(ops[i], Pred):
+        outs.append(ops[i])  # type: ignore[arg-type]
+        i += 1
+    return d, outs, ops[i:]
+
+
+def _rounding(mods: tuple[str, ...]) -> str:
+    for m in mods:
+        if m in ROUNDING:
+            return m
+    return "RN"
+
+
+class AluOps(LifterBase):
+    # ---- shared pieces ------------------------------------------------------------------
+    def _carry_outs(self, outs: list[Pred], carry: str) -> None:
+        """Carry (an i64 0..3) into one or two predicates; their sum is the carry."""
+        b = self.b
+        for n, p in enumerate(outs):
+            self.wp(p, b.op(f"icmp uge i64 {carry}, {n + 1}"))
+
+    def _carry_ins(self, cins: list[Operand]) -> list[str]:
+        b = self.b
+        return [b.op(f"zext i1 {self.pred(p)} to i64") for p in cins if isinstance(p, Pred)]
+
+    def _sum64(self, terms: list[str]) -> str:
+        total = terms[0]
+        for t in terms[1:]:
+            total = self.b.op(f"add i64 {total}, {t}")
+        return total
+
+    def _wide_term(self, op: Operand) -> list[str]:
+        """An IADD3 source as i64 terms: -x is ~x + 1, as the adder sees it."""
+        b = self.b
+        v = self.raw(op)
+        if getattr(op, "inv", False) or getattr(op, "neg", False):
+            v = b.op(f"xor i32 {v}, -1")
+        terms = [b.op(f"zext i32 {v} to i64")]
+        if getattr(op, "neg", False):
+            terms.append("1")
+        return terms
+
+    # ---- moves and special registers ----------------------------------------------------
+    def op_MOV(self, insn: Insn) -> None:
+        self.wr(insn.operands[0], self.raw(insn.operands[1]))  # type: ignore[arg-type]
+
+    op_UMOV = op_MOV
+    op_MOV32I = op_MOV
+    op_R2UR = op_MOV
+
+    def op_CS2R(self, insn: Insn) -> None:
+        d, src = insn.operands[0], insn.operands[1]
+        name = getattr(src, "name", "")
+        if name == "SRZ":
+            self.wr(d, "0")  # type: ignore[arg-type]
+            if "32" not in insn.mods:
+                self.wr(d, "0", 1)  # type: ignore[arg-type]
+            return
+        if name.startswith("SR_CLOCKLO") or name.startswith("SR_GLOBALTIMERLO"):
+            v = self.rt("i64", "__cass_clock")
+            if "32" in insn.mods:
+                self.wr(d, self.b.op(f"trunc i64 {v} to i32"))  # type: ignore[arg-type]
+            else:
+                self.wr64(d, v)  # type: ignore[arg-type]
+            return
+        raise Unsupported(f"CS2R {name}")
+
+    def sreg(self, name: str) -> str:
+        b = self.b
+        for prefix, fn in (("SR_TID.", "__cass_tid"), ("SR_CTAID.", "__cass_ctaid")):
+            if name.startswith(prefix):
+                return self.rt("i32", fn, f"i32 {'XYZ'.index(name[-1])}")
+        if name == "SR_LANEID":
+            return self.rt("i32", "__cass_laneid")
+        if name in ("SR_CgaCtaId", "SR_SWINHI") and name == "SR_CgaCtaId":
+            return "0"  # no clusters: the CTA is rank 0 of its own cluster
+        masks = {"SR_EQMASK": "eq", "SR_LTMASK": "lt", "SR_LEMASK": "le", "SR_GTMASK": "gt", "SR_GEMASK": "ge"}
+        if name in masks:
+            lane = self.rt("i32", "__cass_laneid")
+            one = b.op(f"shl i32 1, {lane}")
+            if masks[name] == "eq":
+                return one
+            lt = b.op(f"sub i32 {one}, 1")
+            if masks[name] == "lt":
+                return lt
+            le = b.op(f"or i32 {lt}, {one}")
+            if masks[name] == "le":
+                return le
+            return b.op(f"xor i32 {lt if masks[name] == 'ge' else le}, -1")
+        if name in ("SR_CLOCKLO", "SR_CLOCKHI", "SR_GLOBALTIMERLO", "SR_GLOBALTIMERHI"):
+            v = self.rt("i64", "__cass_clock")
+            if name.endswith("HI"):
+                v = b.op(f"lshr i64 {v}, 32")
+            return b.op(f"trunc i64 {v} to i32")
+        raise Unsupported(name)
+
+    def op_S2R(self, insn: Insn) -> None:
+        self.wr(insn.operands[0], self.sreg(getattr(insn.operands[1], "name", "?")))  # type: ignore[arg-type]
+
+    op_S2UR = op_S2R
+
+    # ---- integer arithmetic -------------------------------------------------------------
+    def op_IADD3(self, insn: Insn) -> None:
+        b = self.b
+        d, outs, rest = _split_outputs(insn.operands)
+        srcs, cins = rest[:3], rest[3:]
+        terms = [t for s in srcs for t in self._wide_term(s)]
+        if "X" in insn.mods:
+            terms += self._carry_ins(cins)
+        total = self._sum64(terms)
+        self.wr(d, b.op(f"trunc i64 {total} to i32"))  # type: ignore[arg-type]
+        if outs:
+            self._carry_outs(outs, b.op(f"lshr i64 {total}, 32"))
+
+    op_UIADD3 = op_IADD3
+
+    def op_VIADD(self, insn: Insn) -> None:
+        d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
+        self.wr(d, self.b.op(f"add i32 {self.ival(a)}, {self.ival(c)}"))  # type: ignore[arg-type]
+
+    op_UVIADD = op_VIADD
+
+    def op_IADD(self, insn: Insn) -> None:  # sm_75 IADD only appears with RZ; same as VIADD
+        self.op_VIADD(insn)
+
+    def op_IMAD(self, insn: Insn) -> None:
+        b = self.b
+        mods = insn.mods
+        d, outs, rest = _split_outputs(insn.operands)
+        a, bb, c, cins = rest[0], rest[1], rest[2], rest[3:]
+        signed = "U32" not in mods
+        ext = "sext" if signed else "zext"
+        carries = self._carry_ins(cins) if "X" in mods else []
+        if "WIDE" in mods:
+            av = b.op(f"{ext} i32 {self.ival(a)} to i128")
+            bv = b.op(f"{ext} i32 {self.ival(bb)} to i128")
+            cv = b.op(f"zext i64 {self.i64val(c)} to i128")
+            total = b.op(f"add i128 {b.op(f'mul i128 {av}, {bv}')}, {cv}")
+            for cy in carries:
+                total = b.op(f"add i128 {total}, {b.op(f'zext i64 {cy} to i128')}")
+            self.wr64(d, b.op(f"trunc i128 {total} to i64"))  # type: ignore[arg-type]
+            if outs:
+                hi = b.op(f"lshr i128 {total}, 64")
+                self._carry_outs(outs, b.op(f"trunc i128 {hi} to i64"))
+            return
+        if "HI" in mods:
+            # The addend is a 64-bit register pair added to the whole product: with
+            # c = (0, x) this is x + hi(a*b), the Newton step of integer division.
+            av = b.op(f"{ext} i32 {self.ival(a)} to i128")
+            bv = b.op(f"{ext} i32 {self.ival(bb)} to i128")
+            cv = b.op(f"zext i64 {self.i64val(c)} to i128")
+            total = b.op(f"add i128 {b.op(f'mul i128 {av}, {bv}')}, {cv}")
+            for cy in carries:
+                total = b.op(f"add i128 {total}, {b.op(f'zext i64 {cy} to i128')}")
+            hi = b.op(f"lshr i128 {total}, 32")
+            self.wr(d, b.op(f"trunc i128 {hi} to i32"))  # type: ignore[arg-type]
+            if outs:
+                self._carry_outs(outs, b.op(f"trunc i128 {b.op(f'lshr i128 {total}, 64')} to i64"))
+            return
+        else:
+            lo = b.op(f"mul i32 {self.ival(a)}, {self.ival(bb)}")
+            terms = [b.op(f"zext i32 {lo} to i64"), b.op(f"zext i32 {self.ival(c)} to i64")] + carries
+        total = self._sum64(terms)
+        self.wr(d, b.op(f"trunc i64 {total} to i32"))  # type: ignore[arg-type]
+        if outs:
+            self._carry_outs(outs, b.op(f"lshr i64 {total}, 32"))
+
+    op_UIMAD = op_IMAD
+
+    def op_IMUL(self, insn: Insn) -> None:
+        d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
+        self.wr(d, self.b.op(f"mul i32 {self.ival(a)}, {self.ival(c)}"))  # type: ignore[arg-type]
+
+    def op_LEA(self, insn: Insn) -> None:
+        b = self.b
+        mods = insn.mods
+        d, outs, rest = _split_outputs(insn.operands)
+        # trailing carry-in predicates
+        cins = [o for o in rest if isinstance(o, Pred)]
+        srcs = [o for o in rest if not isinstance(o, Pred)]
+        shift = srcs[-1]
+        if not isinstance(shift, Imm):
+            raise Unsupported("LEA with a register shift")
+        s = int(shift.value)
+        carries = self._carry_ins(cins) if "X" in mods else []
+        a = srcs[0]
+        if "HI" in mods:
+            addend = srcs[1]
+            if "SX32" in mods:
+                lo = self.ival(a)
+                wide = b.op(f"sext i32 {lo} to i64")
+            else:
+                hi_src = srcs[2]
+                wide = b.pair(self.ival(a), self.ival(hi_src))
+            shifted = b.op(f"shl i64 {wide}, {s}")
+            part = b.op(f"trunc i64 {b.op(f'lshr i64 {shifted}, 32')} to i32")
+        else:
+            addend = srcs[1]
+            part = b.op(f"shl i32 {self.ival(a)}, {s}")
+        terms = [b.op(f"zext i32 {part} to i64"), b.op(f"zext i32 {self.ival(addend)} to i64")] + carries
+        total = self._sum64(terms)
+        self.wr(d, b.op(f"trunc i64 {total} to i32"))  # type: ignore[arg-type]
+        if outs:
+            self._carry_outs(outs, b.op(f"lshr i64 {total}, 32"))
+
+    op_ULEA = op_LEA
+
+    def _lut(self, ty: str, lut: int, a: str, bv: str, c: str) -> str:
+        b = self.b
+        ones = "true" if ty == "i1" else "-1"
+        zero = "false" if ty == "i1" else "0"
+        lut &= 0xFF
+        if lut == 0:
+            return zero
+        if lut == 0xFF:
+            return ones
+        na, nb, nc = (b.op(f"xor {ty} {x}, {ones}") for x in (a, bv, c))
+        acc = None
+        for i in range(8):
+            if not (lut >> i) & 1:
+                continue
+            t = b.op(f"and {ty} {a if i & 4 else na}, {bv if i & 2 else nb}")
+            t = b.op(f"and {ty} {t}, {c if i & 1 else nc}")
+            acc = t if acc is None else b.op(f"or {ty} {acc}, {t}")
+        return acc or zero
+
+    def op_LOP3(self, insn: Insn) -> None:
+        ops = insn.operands
+        pout = None
+        if isinstance(ops[0], Pred):
+            pout, ops = ops[0], ops[1:]
+        d, a, bb, c, lut = ops[0], ops[1], ops[2], ops[3], ops[4]
+        pin = ops[5] if len(ops) > 5 else None
+        if not isinstance(lut, Imm):
+            raise Unsupported("LOP3 with a register LUT")
+        r = self._lut("i32", int(lut.value), self.ival(a), self.ival(bb), self.ival(c))
+        self.wr(d, r)  # type: ignore[arg-type]
+        if pout is not None:
+            if not (isinstance(pin, Pred) and pin.true and pin.neg):
+                raise Unsupported("LOP3 predicate combined with another predicate")
+            self.wp(pout, self.b.op(f"icmp ne i32 {r}, 0"))
+
+    op_ULOP3 = op_LOP3
+
+    def op_LOP(self, insn: Insn) -> None:
+        d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
+        ops = {"AND": "and", "OR": "or", "XOR": "xor"}
+        kind = next((m for m in insn.mods if m in ops), None)
+        if kind is None:
+            raise Unsupported(insn.full)
+        self.wr(d, self.b.op(f"{ops[kind]} i32 {self.ival(a)}, {self.ival(c)}"))  # type: ignore[arg-type]
+
+    op_ULOP = op_LOP
+
+    def op_PLOP3(self, insn: Insn) -> None:
+        ops = insn.operands
+        p, q, a, bb, c = ops[0], ops[1], ops[2], ops[3], ops[4]
+        luts = [o for o in ops[5:] if isinstance(o, Imm)]
+        av, bv, cv = self.pred(a), self.pred(bb), self.pred(c)
+        self.wp(p, self._lut("i1", int(luts[0].value), av, bv, cv))
+        if len(luts) > 1:
+            self.wp(q, self._lut("i1", int(luts[1].value), av, bv, cv))
+
+    op_UPLOP3 = op_PLOP3
+
+    def op_P2R(self, insn: Insn) -> None:
+        # P2R Rd, PR, Rs, mask: the predicate file's bits (P0 = bit 0) under a mask.
+        b = self.b
+        d, _pr, src, mask = insn.operands[:4]
+        if not isinstance(mask, Imm):
+            raise Unsupported("P2R with a register mask")
+        m = int(mask.value)
+        acc = "0"
+        for i in range(7):
+            if (m >> i) & 1:
+                bit = b.op(f"zext i1 {self.pred(Pred(f'P{i}'))} to i32")
+                acc = b.op(f"or i32 {acc}, {b.op(f'shl i32 {bit}, {i}')}")
+        keep = b.op(f"and i32 {self.ival(src)}, {~m & 0xFFFFFFFF}")
+        self.wr(d, b.op(f"or i32 {keep}, {acc}"))  # type: ignore[arg-type]
+
+    def op_R2P(self, insn: Insn) -> None:
+        b = self.b
+        _pr, src, mask = insn.operands[:3]
+        if not isinstance(mask, Imm):
+            raise Unsupported("R2P with a register mask")
+        v = self.ival(src)
+        for i in range(7):
+            if (int(mask.value) >> i) & 1:
+                bit = b.op(f"and i32 {b.op(f'lshr i32 {v}, {i}')}, 1")
+                self.wp(Pred(f"P{i}"), b.op(f"icmp ne i32 {bit}, 0"))
+
+    def op_SHF(self, insn: Insn) -> None:
+        b = self.b
+        mods = insn.mods
+        d, lo, s, hi = insn.operands[:4]
+        left = "L" in mods
+        wide = "U64" in mods or "S64" in mods
+        arith = "S64" in mods or "S32" in mods
+        amount = self.ival(s)
+        if "W" in mods:
+            n = b.op(f"and i32 {amount}, {63 if wide else 31}")
+        else:
+            lim = 64 if wide else 32
+            n = b.op(f"call i32 @llvm.umin.i32(i32 {amount}, i32 {lim})")
+        v = b.pair(self.ival(lo), self.ival(hi))
+        v128 = b.op(f"{'sext' if arith else 'zext'} i64 {v} to i128")
+        n128 = b.op(f"zext i32 {n} to i128")
+        if left:
+            r = b.op(f"shl i128 {v128}, {n128}")
+        else:
+            r = b.op(f"{'ashr' if arith else 'lshr'} i128 {v128}, {n128}")
+        if "HI" in mods:
+            r = b.op(f"lshr i128 {r}, 32")
+        self.wr(d, b.op(f"trunc i128 {r} to i32"))  # type: ignore[arg-type]
+
+    op_USHF = op_SHF
+
+    def op_SHL(self, insn: Insn) -> None:
+        d, a, s = insn.operands[:3]
+        n = self.b.op(f"call i32 @llvm.umin.i32(i32 {self.ival(s)}, i32 32)")
+        v = self.b.op(f"zext i32 {self.ival(a)} to i64")
+        r = self.b.op(f"shl i64 {v}, {self.b.op(f'zext i32 {n} to i64')}")
+        self.wr(d, self.b.op(f"trunc i64 {r} to i32"))  # type: ignore[arg-type]
+
+    op_USHL = op_SHL
+
+    def op_SHR(self, insn: Insn) -> None:
+        d, a, s = insn.operands[:3]
+        arith = "S32" in insn.mods
+        n = self.b.op(f"call i32 @llvm.umin.i32(i32 {self.ival(s)}, i32 32)")
+        v = self.b.op(f"{'sext' if arith else 'zext'} i32 {self.ival(a)} to i64")
+        r = self.b.op(f"{'ashr' if arith else 'lshr'} i64 {v}, {self.b.op(f'zext i32 {n} to i64')}")
+        self.wr(d, self.b.op(f"trunc i64 {r} to i32"))  # type: ignore[arg-type]
+
+    op_USHR = op_SHR
+
+    def _combine(self, bop: str, r: str, pc: Operand) -> str:
+        c = self.pred(pc)
+        return self.b.op(f"{BOOL_OPS[bop]} i1 {r}, {c}")
+
+    def op_ISETP(self, insn: Insn) -> None:
+        b = self.b
+        mods = insn.mods
+        cmp = next(m for m in mods if m in INT_CMP)
+        bop = next((m for m in mods if m in BOOL_OPS), "AND")
+        table = UINT_CMP if "U32" in mods else INT_CMP
+        p, q, a, c, pc = insn.operands[:5]
+        av, cv = self.ival(a), self.ival(c)
+        r = b.op(f"icmp {table[cmp]} i32 {av}, {cv}")
+        if "EX" in mods:
+            plo = self.pred(insn.operands[5])
+            eq = b.op(f"icmp eq i32 {av}, {cv}")
+            if cmp == "EQ":
+                r = b.op(f"and i1 {eq}, {plo}")
+            elif cmp == "NE":
+                r = b.op(f"or i1 {r}, {plo}")
+            else:
+                strict = b.op(f"icmp {table[STRICT[cmp]]} i32 {av}, {cv}")
+                r = b.op(f"or i1 {strict}, {b.op(f'and i1 {eq}, {plo}')}")
+        nr = b.op(f"xor i1 {r}, true")
+        self.wp(p, self._combine(bop, r, pc))
+        self.wp(q, self._combine(bop, nr, pc))
+
+    op_UISETP = op_ISETP
+
+    def op_SEL(self, insn: Insn) -> None:
+        d, a, c, p = insn.operands[:4]
+        self.wr(d, self.b.select(self.pred(p), "i32", self.ival(a), self.ival(c)))  # type: ignore[arg-type]
+
+    op_USEL = op_SEL
+
+    def op_IMNMX(self, insn: Insn) -> None:
+        b = self.b
+        d, a, c, p = insn.operands[:4]
+        u = "U32" in insn.mods
+        av, cv = self.ival(a), self.ival(c)
+        mn = b.op(f"call i32 @llvm.{'umin' if u else 'smin'}.i32(i32 {av}, i32 {cv})")
+        mx = b.op(f"call i32 @llvm.{'umax' if u else 'smax'}.i32(i32 {av}, i32 {cv})")
+        self.wr(d, b.select(self.pred(p), "i32", mn, mx))  # type: ignore[arg-type]
+
+    op_UIMNMX = op_IMNMX
+    op_VIMNMX = op_IMNMX
+
+    def op_VIADDMNMX(self, insn: Insn) -> None:
+        """VIADDMNMX Rd, a, b, c, P: min (P) or max (!P) of a + b and c."""
+        b = self.b
+        d, a, bb, c, p = insn.operands[:5]
+        u = "U32" in insn.mods
+        t = b.op(f"add i32 {self.ival(a)}, {self.ival(bb)}")
+        cv = self.ival(c)
+        mn = b.op(f"call i32 @llvm.{'umin' if u else 'smin'}.i32(i32 {t}, i32 {cv})")
+        mx = b.op(f"call i32 @llvm.{'umax' if u else 'smax'}.i32(i32 {t}, i32 {cv})")
+        self.wr(d, b.select(self.pred(p), "i32", mn, mx))  # type: ignore[arg-type]
+
+    def op_IABS(self, insn: Insn) -> None:
+        d, a = insn.operands[:2]
+        self.wr(d, self.b.op(f"call i32 @llvm.abs.i32(i32 {self.ival(a)}, i1 false)"))  # type: ignore[arg-type]
+
+    def op_POPC(self, insn: Insn) -> None:
+        d, a = insn.operands[:2]
+        self.wr(d, self.b.op(f"call i32 @llvm.ctpop.i32(i32 {self.ival(a)})"))  # type: ignore[arg-type]
+
+    op_UPOPC = op_POPC
+
+    def op_BREV(self, insn: Insn) -> None:
+        d, a = insn.operands[:2]
+        self.wr(d, self.b.op(f"call i32 @llvm.bitreverse.i32(i32 {self.ival(a)})"))  # type: ignore[arg-type]
+
+    op_UBREV = op_BREV
+
+    def op_FLO(self, insn: Insn) -> None:
+        """Index of the highest 1 (highest 0 for negative S32), -1 when none; .SH: 31 - index."""
+        b = self.b
+        d, a = insn.operands[0], insn.operands[-1]
+        v = self.ival(a)
+        if "U32" not in insn.mods:
+            neg = b.op(f"icmp slt i32 {v}, 0")
+            v = b.select(neg, "i32", b.op(f"xor i32 {v}, -1"), v)
+        lz = b.op(f"call i32 @llvm.ctlz.i32(i32 {v}, i1 false)")
+        if "SH" in insn.mods:
+            r = b.select(b.op(f"icmp eq i32 {v}, 0"), "i32", "-1", lz)
+        else:
+            r = b.op(f"sub i32 31, {lz}")  # 32 leading zeros -> -1
+        self.wr(d, r)  # type: ignore[arg-type]
+
+    op_UFLO = op_FLO
+
+    def op_SGXT(self, insn: Insn) -> None:
+        b = self.b
+        d, a, bits = insn.operands[:3]
+        n = b.op(f"call i32 @llvm.umin.i32(i32 {self.ival(bits)}, i32 32)")
+        sh = b.op(f"sub i32 32, {n}")
+        v = self.ival(a)
+        v64 = b.op(f"zext i32 {v} to i64")
+        sh64 = b.op(f"zext i32 {sh} to i64")
+        up = b.op(f"shl i64 {v64}, {sh64}")
+        up32 = b.op(f"trunc i64 {up} to i32")
+        r = b.op(f"{'lshr' if 'U32' in insn.mods else 'ashr'} i32 {up32}, {b.op(f'and i32 {sh}, 31')}")
+        self.wr(d, b.select(b.op(f"icmp eq i32 {n}, 0"), "i32", "0", r))  # type: ignore[arg-type]
+
+    op_USGXT = op_SGXT
+
+    def op_BMSK(self, insn: Insn) -> None:
+        b = self.b
+        d, pos, width = insn.operands[:3]
+        w = b.op(f"zext i32 {b.op(f'call i32 @llvm.umin.i32(i32 {self.ival(width)}, i32 32)')} to i64")
+        m = b.op(f"sub i64 {b.op(f'shl i64 1, {w}')}, 1")
+        p = b.op(f"zext i32 {b.op(f'and i32 {self.ival(pos)}, 31')} to i64")
+        self.wr(d, b.op(f"trunc i64 {b.op(f'shl i64 {m}, {p}')} to i32"))  # type: ignore[arg-type]
+
+    op_UBMSK = op_BMSK
+
+    def op_PRMT(self, insn: Insn) -> None:
+        b = self.b
+        if any(m not in ("",) for m in insn.mods):
+            raise Unsupported(insn.full)
+        d, a, sel, c = insn.operands[:4]
+        v = b.pair(self.ival(a), self.ival(c))
+        s = self.ival(sel)
+        out = "0"
+        for i in range(4):
+            nib = b.op(f"and i32 {b.op(f'lshr i32 {s}, {4 * i}')}, 15")
+            idx = b.op(f"and i32 {nib}, 7")
+            bit = b.op(f"zext i32 {b.op(f'shl i32 {idx}, 3')} to i64")
+            byte = b.op(f"trunc i64 {b.op(f'lshr i64 {v}, {bit}')} to i8")
+            sign = b.op(f"ashr i8 {byte}, 7")
+            rep = b.op(f"icmp uge i32 {nib}, 8")
+            byte = b.select(rep, "i8", sign, byte)
+            w = b.op(f"zext i8 {byte} to i32")
+            out = b.op(f"or i32 {out}, {b.op(f'shl i32 {w}, {8 * i}')}")
+        self.wr(d, out)  # type: ignore[arg-type]
+
+    op_UPRMT = op_PRMT
+
+    # ---- single-precision float -------------------------------------------------------------
+    def _fresult(self, insn: Insn, d: Operand, v: str) -> None:
+        b = self.b
+        if "SAT" in insn.mods:
+            v = b.op(f"call float @llvm.minnum.f32(float {b.op(f'call float @llvm.maxnum.f32(float {v}, float 0.0)')}, float 1.0)")
+        if "FTZ" in insn.mods:
+            v = self.ftz(v)
+        self.wrf(d, v)  # type: ignore[arg-type]
+
+    def _check_fmods(self, insn: Insn) -> str:
+        for m in insn.mods:
+            if m not in ("FTZ", "SAT", "RN", "RZ", "RM", "RP", "MMA", "ALU", "FMZ"):
+                raise Unsupported(insn.full)
+        if "FMZ" in insn.mods:
+            raise Unsupported(insn.full)
+        return _rounding(insn.mods)
+
+    def op_FADD(self, insn: Insn) -> None:
+        rnd = self._check_fmods(insn)
+        d, a, c = insn.operands[:3]
+        ftz = "FTZ" in insn.mods
+        av, cv = self.fval(a, ftz), self.fval(c, ftz)
+        v = self.b.op(f"fadd float {av}, {cv}") if rnd == "RN" else self.fma_directed(av, "1.0", cv, rnd)
+        self._fresult(insn, d, v)
+
+    def op_FMUL(self, insn: Insn) -> None:
+        rnd = self._check_fmods(insn)
+        d, a, c = insn.operands[:3]
+        ftz = "FTZ" in insn.mods
+        av, cv = self.fval(a, ftz), self.fval(c, ftz)
+        v = self.b.op(f"fmul float {av}, {cv}") if rnd == "RN" else self.fma_directed(av, cv, None, rnd)
+        self._fresult(insn, d, v)
+
+    def op_FFMA(self, insn: Insn) -> None:
+        rnd = self._check_fmods(insn)
+        d, a, c, e = insn.operands[:4]
+        ftz = "FTZ" in insn.mods
+        av, cv, ev = self.fval(a, ftz), self.fval(c, ftz), self.fval(e, ftz)
+        if rnd == "RN":
+            v = self.b.op(f"call float @llvm.fma.f32(float {av}, float {cv}, float {ev})")
+        else:
+            v = self.fma_directed(av, cv, ev, rnd)
+        self._fresult(insn, d, v)
+
+    def fma_directed(self, a: str, c: str, e: str | None, rnd: str) -> str:
+        """a*c+e (or a*c when e is None) rounded toward zero/-inf/+inf, exactly: the sum is
+        formed in double with its rounding error (two-sum), then rounded to float by
+        nearest and stepped by one ulp when on the wrong side of the exact value."""
+        b = self.b
+        p = b.op(f"fmul double {b.op(f'fpext float {a} to double')}, {b.op(f'fpext float {c} to double')}")  # exact
+        if e is None:
+            s, err = p, "0.0"
+        else:
+            ed = b.op(f"fpext float {e} to double")
+            s = b.op(f"fadd double {p}, {ed}")
+            bb = b.op(f"fsub double {s}, {p}")
+            sb = b.op(f"fsub double {s}, {bb}")
+            err = b.op(f"fadd double {b.op(f'fsub double {p}, {sb}')}, {b.op(f'fsub double {ed}, {bb}')}")
+        return self.round_directed(s, err, rnd, zero_sign_from=p if e is None else None, sum_zero=e is not None)
+
+    def round_directed(self, s: str, err: str, rnd: str, zero_sign_from: str | None = None, sum_zero: bool = False) -> str:
+        """float nearest to s+err in direction rnd (s, err doubles, |err| tiny against s)."""
+        b = self.b
+        f = b.op(f"fptrunc double {s} to float")
+        diff = b.op(f"fsub double {b.op(f'fpext float {f} to double')}, {s}")
+        above = b.op(f"fcmp ogt double {diff}, {err}")  # f > exact
+        below = b.op(f"fcmp olt double {diff}, {err}")  # f < exact
+        bits = b.from_float(f)
+        neg = b.op(f"icmp slt i32 {bits}, 0")
+        # one ulp toward -inf: positive -> bits-1, negative -> bits+1 (+0 -> -denorm_min)
+        dn_pos = b.op(f"sub i32 {bits}, 1")
+        dn_neg = b.op(f"add i32 {bits}, 1")
+        is_pzero = b.op(f"icmp eq i32 {bits}, 0")
+        down = b.select(neg, "i32", dn_neg, b.select(is_pzero, "i32", "-2147483647", dn_pos))
+        up_pos = b.op(f"add i32 {bits}, 1")
+        up_neg = b.op(f"sub i32 {bits}, 1")
+        is_nzero = b.op(f"icmp eq i32 {bits}, -2147483648")
+        up = b.select(neg, "i32", b.select(is_nzero, "i32", "1", up_neg), up_pos)
+        if rnd == "RM":
+            r = b.select(above, "i32", down, bits)
+        elif rnd == "RP":
+            r = b.select(below, "i32", up, bits)
+        else:  # RZ: toward zero, i.e. down for positive values, up for negative ones
+            pos_val = b.op(f"fcmp ogt double {s}, 0.0")
+            neg_val = b.op(f"fcmp olt double {s}, 0.0")
+            r = b.select(b.op(f"and i1 {above}, {pos_val}"), "i32", down, bits)
+            r = b.select(b.op(f"and i1 {below}, {neg_val}"), "i32", up, r)
+        out = b.as_float(r)
+        if zero_sign_from is not None:  # a product: an exact zero keeps the product's sign
+            z = b.op(f"fcmp oeq double {s}, 0.0")
+            out = b.select(z, "float", b.op(f"fptrunc double {zero_sign_from} to float"), out)
+        elif rnd == "RM" and sum_zero:  # a sum that cancels exactly is -0 toward -inf
+            z = b.op(f"fcmp oeq double {s}, 0.0")
+            sbits = b.op(f"bitcast double {s} to i64")
+            out = b.select(z, "float", b.select(b.op(f"icmp eq i64 {sbits}, 0"), "float", "-0.0", out), out)
+        return out
+
+    def op_FMNMX(self, insn: Insn) -> None:
+        b = self.b
+        d, a, c, p = insn.operands[:4]
+        ftz = "FTZ" in insn.mods
+        av, cv = self.fval(a, ftz), self.fval(c, ftz)
+        mn = b.op(f"call float @llvm.minnum.f32(float {av}, float {cv})")
+        mx = b.op(f"call float @llvm.maxnum.f32(float {av}, float {cv})")
+        # NVIDIA orders -0 below +0 in min/max; minnum may return either zero.
+        self.wrf(d, b.select(self.pred(p), "float", self._zero_order(mn, av, cv, True), self._zero_order(mx, av, cv, False)))
+
+    def _zero_order(self, r: str, a: str, c: str, is_min: bool) -> str:
+        b = self.b
+        both_zero = b.op(f"and i1 {b.op(f'fcmp oeq float {a}, 0.0')}, {b.op(f'fcmp oeq float {c}, 0.0')}")
+        ai, ci = b.from_float(a), b.from_float(c)
+        z = b.op(f"{'or' if is_min else 'and'} i32 {ai}, {ci}")
+        return b.select(both_zero, "float", b.as_float(z), r)
+
+    def op_FSEL(self, insn: Insn) -> None:
+        d, a, c, p = insn.operands[:4]
+        self.wrf(d, self.b.select(self.pred(p), "float", self.fval(a), self.fval(c)))
+
+    def _fcmp(self, cmp: str, ty: str, a: str, c: str) -> str:
+        pred = FLOAT_CMP.get(cmp)
+        if pred is None:
+            raise Unsupported(f"compare {cmp}")
+        if pred in ("true", "false"):
+            return pred
+        return self.b.op(f"fcmp {pred} {ty} {a}, {c}")
+
+    def op_FSETP(self, insn: Insn) -> None:
+        b = self.b
+        cmp = next(m for m in insn.mods if m in FLOAT_CMP)
+        bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
+        p, q, a, c, pc = insn.operands[:5]
+        ftz = "FTZ" in insn.mods
+        r = self._fcmp(cmp, "float", self.fval(a, ftz), self.fval(c, ftz))
+        self.wp(p, self._combine(bop, r, pc))
+        self.wp(q, self._combine(bop, b.op(f"xor i1 {r}, true"), pc))
+
+    def op_FSET(self, insn: Insn) -> None:
+        b = self.b
+        cmp = next(m for m in insn.mods if m in FLOAT_CMP)
+        bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
+        d, a, c, pc = insn.operands[:4]
+        ftz = "FTZ" in insn.mods
+        r = self._combine(bop, self._fcmp(cmp, "float", self.fval(a, ftz), self.fval(c, ftz)), pc)
+        true = "1065353216" if "BF" in insn.mods else "-1"
+        self.wr(d, b.select(r, "i32", true, "0"))  # type: ignore[arg-type]
+
+    def op_FCHK(self, insn: Insn) -> None:
+        """True when a/b may need the slow path. Conservative: the slow path is exact for
+        every input, so it is also taken for some inputs NVIDIA's FCHK would let through."""
+        b = self.b
+        p, a, c = insn.operands[:3]
+        ab, cb = self.raw(a), self.raw(c)
+        ea = b.op(f"and i32 {b.op(f'lshr i32 {ab}, 23')}, 255")
+        ec = b.op(f"and i32 {b.op(f'lshr i32 {cb}, 23')}, 255")
+        a_zero = b.op(f"icmp eq i32 {b.op(f'and i32 {ab}, 2147483647')}, 0")
+        # divisor: normal, and its reciprocal normal: exponent field in [2, 252]
+        c_ok = b.op(f"and i1 {b.op(f'icmp uge i32 {ec}, 2')}, {b.op(f'icmp ule i32 {ec}, 252')}")
+        # dividend: zero, or normal with room for the residual and the quotient
+        diff = b.op(f"sub i32 {ea}, {ec}")
+        a_ok = b.op(f"and i1 {b.op(f'icmp uge i32 {ea}, 26')}, {b.op(f'icmp ule i32 {ea}, 252')}")
+        q_ok = b.op(f"and i1 {b.op(f'icmp sge i32 {diff}, -100')}, {b.op(f'icmp sle i32 {diff}, 100')}")
+        a_fine = b.op(f"and i1 {a_ok}, {q_ok}")
+        fast = b.op(f"and i1 {c_ok}, {b.op(f'or i1 {a_zero}, {a_fine}')}")
+        self.wp(p, b.op(f"xor i1 {fast}, true"))
+
+    def op_MUFU(self, insn: Insn) -> None:
+        b = self.b
+        d, a = insn.operands[:2]
+        fn = next((m for m in insn.mods if m != "FTZ"), "")
+        if fn in ("RCP64H", "RSQ64H"):
+            hi = self.ival(a)
+            wide = b.op(f"zext i32 {hi} to i64")
+            x = b.op(f"bitcast i64 {b.op(f'shl i64 {wide}, 32')} to double")
+            if fn == "RSQ64H":
+                x = b.op(f"call double @llvm.sqrt.f64(double {x})")
+            r = b.op(f"fdiv double 1.0, {x}")
+            self.wr(d, b.split(b.op(f"bitcast double {r} to i64"))[1])  # type: ignore[arg-type]
+            return
+        x = self.fval(a, "FTZ" in insn.mods)
+        if fn == "RCP":
+            r = b.op(f"fdiv float 1.0, {x}")
+        elif fn == "RSQ":
+            r = b.op(f"fdiv float 1.0, {b.op(f'call float @llvm.sqrt.f32(float {x})')}")
+        elif fn == "SQRT":
+            r = b.op(f"call float @llvm.sqrt.f32(float {x})")
+        elif fn == "EX2":
+            r = b.op(f"call float @llvm.exp2.f32(float {x})")
+        elif fn == "LG2":
+            r = b.op(f"call float @llvm.log2.f32(float {x})")
+        elif fn in ("SIN", "COS"):  # the argument is in revolutions
+            # MUFU.SIN/COS are approximations (absolute error near 2^-21); so is this.
+            xr = b.op(f"fmul float {x}, {f32_hex(6.283185307179586)}")
+            r = b.op(f"call float @llvm.{fn.lower()}.f32(float {xr})")
+        elif fn == "TANH":
+            r = self.rt("float", "__cass_tanhf", f"float {x}")
+        else:
+            raise Unsupported(insn.full)
+        self.wrf(d, r)  # type: ignore[arg-type]
+
+    def op_FRND(self, insn: Insn) -> None:
+        b = self.b
+        d, a = insn.operands[:2]
+        mode = next((m for m in insn.mods if m in ("FLOOR", "CEIL", "TRUNC")), "RN")
+        fn = {"FLOOR": "floor", "CEIL": "ceil", "TRUNC": "trunc", "RN": "rint"}[mode]
+        if "F64" in insn.mods:
+            self.wrd(d, b.op(f"call double @llvm.{fn}.f64(double {self.dval(a)})"))  # type: ignore[arg-type]
+        else:
+            self.wrf(d, b.op(f"call float @llvm.{fn}.f32(float {self.fval(a, 'FTZ' in insn.mods)})"))  # type: ignore[arg-type]
+
+    # ---- conversions ---------------------------------------------------------------------
+    def op_F2I(self, insn: Insn) -> None:
+        b = self.b
+        mods = insn.mods
+        d, a = insn.operands[:2]
+        dst = next((m for m in mods if m in ("S32", "U32", "S64", "U64", "S16", "U16", "S8", "U8")), "S32")
+        src_ty = "double" if "F64" in mods else "float"
+        x = self.dval(a) if src_ty == "double" else self.fval(a, "FTZ" in mods)
+        mode = next((m for m in mods if m in ("FLOOR", "CEIL", "TRUNC")), "RN")
+        fn = {"FLOOR": "floor", "CEIL": "ceil", "TRUNC": "trunc", "RN": "rint"}[mode]
+        sfx = "f64" if src_ty == "double" else "f32"
+        x = b.op(f"call {src_ty} @llvm.{fn}.{sfx}({src_ty} {x})")
+        bits = int(dst[1:])
+        conv = "fptosi" if dst[0] == "S" else "fptoui"
+        v = b.op(f"call i{bits} @llvm.{conv}.sat.i{bits}.{sfx}({src_ty} {x})")
+        if bits == 64:
+            self.wr64(d, v)  # type: ignore[arg-type]
+        else:
+            if bits < 32:
+                v = b.op(f"{'sext' if dst[0] == 'S' else 'zext'} i{bits} {v} to i32")
+            self.wr(d, v)  # type: ignore[arg-type]
+
+    def op_I2F(self, insn: Insn) -> None:
+        b = self.b
+        mods = insn.mods
+        d, a = insn.operands[:2]
+        types = [m for m in mods if m in ("F64", "F32", "F16", "S32", "U32", "S64", "U64", "S16", "U16", "S8", "U8")]
+        dst = next((m for m in types if m.startswith("F")), "F32")
+        src = next((m for m in types if not m.startswith("F")), "S32")
+        rnd = _rounding(mods)
+        bits = int(src[1:])
+        if bits == 64:
+            v = self.i64val(a)
+        else:
+            v = self.ival(a)
+            if bits < 32:
+                v = b.op(f"trunc i32 {v} to i{bits}")
+        conv = "sitofp" if src[0] == "S" else "uitofp"
+        if dst == "F64":
+            if rnd != "RN" and bits == 64:
+                raise Unsupported(insn.full)
+            self.wrd(d, b.op(f"{conv} i{bits} {v} to double"))  # type: ignore[arg-type]
+            return
+        if dst != "F32":
+            raise Unsupported(insn.full)
+        if rnd == "RN":
+            self.wrf(d, b.op(f"{conv} i{bits} {v} to float"))  # type: ignore[arg-type]
+            return
+        if bits == 64:
+            self.wrf(d, self._i64_to_f32_directed(v, src[0] == "S", rnd))  # type: ignore[arg-type]
+            return
+        exact = b.op(f"{conv} i{bits} {v} to double")  # exact for 32 bits
+        self.wrf(d, self.round_directed(exact, "0.0", rnd))  # type: ignore[arg-type]
+
+    op_I2FP = op_I2F
+
+    def _i64_to_f32_directed(self, v: str, signed: bool, rnd: str) -> str:
+        """Round a 64-bit integer to float toward rnd: convert by nearest, compare the result
+        (an integer when it is that large) with the input, step one ulp when on the wrong side."""
+        b = self.b
+        f = b.op(f"{'sitofp' if signed else 'uitofp'} i64 {v} to float")
+        limit = f32_hex(2.0**63 if signed else 2.0**64)
+        big = b.op(f"fcmp oge float {f}, {limit}")  # rounded past the integer range: above v
+        back = b.op(f"call i64 @llvm.{'fptosi' if signed else 'fptoui'}.sat.i64.f32(float {f})")
+        cmp_gt, cmp_lt = ("sgt", "slt") if signed else ("ugt", "ult")
+        above = b.op(f"or i1 {big}, {b.op(f'icmp {cmp_gt} i64 {back}, {v}')}")
+        below = b.op(f"and i1 {b.op(f'xor i1 {big}, true')}, {b.op(f'icmp {cmp_lt} i64 {back}, {v}')}")
+        # as a double pair: the exact value's side is all round_directed needs
+        s = b.op(f"fpext float {f} to double")
+        err = b.select(above, "double", "-1.0", b.select(below, "double", "1.0", "0.0"))
+        return self.round_directed(s, err, rnd)
+
+    def op_F2F(self, insn: Insn) -> None:
+        b = self.b
+        mods = insn.mods
+        d, a = insn.operands[:2]
+        types = [m for m in mods if m in ("F64", "F32", "F16")]
+        if len(types) != 2:
+            raise Unsupported(insn.full)
+        dst, src = types
+        rnd = _rounding(mods)
+        if (dst, src) == ("F64", "F32"):
+            self.wrd(d, b.op(f"fpext float {self.fval(a, 'FTZ' in mods)} to double"))  # type: ignore[arg-type]
+        elif (dst, src) == ("F32", "F64"):
+            x = self.dval(a)
+            v = b.op(f"fptrunc double {x} to float") if rnd == "RN" else self.round_directed(x, "0.0", rnd)
+            self._fresult(insn, d, v)
+        elif (dst, src) == ("F32", "F32"):
+            self._fresult(insn, d, self.fval(a, "FTZ" in mods))
+        elif (dst, src) == ("F16", "F32") and rnd == "RN":
+            h = b.op(f"bitcast half {b.op(f'fptrunc float {self.fval(a)} to half')} to i16")
+            self.wr(d, b.op(f"zext i16 {h} to i32"))  # type: ignore[arg-type]
+        elif (dst, src) == ("F32", "F16"):
+            lo = b.op(f"trunc i32 {self.raw(a)} to i16")
+            if "H1" in getattr(a, "half", ""):
+                lo = b.op(f"trunc i32 {b.op(f'lshr i32 {self.raw(a)}, 16')} to i16")
+            self.wrf(d, b.op(f"fpext half {b.op(f'bitcast i16 {lo} to half')} to float"))  # type: ignore[arg-type]
+        else:
+            raise Unsupported(insn.full)
+
+    def op_F2FP(self, insn: Insn) -> None:
+        b = self.b
+        if "BF16" in insn.mods or "PACK_AB" not in insn.mods:
+            raise Unsupported(insn.full)
+        d, a, c = insn.operands[:3]
+        hi = b.op(f"bitcast half {b.op(f'fptrunc float {self.fval(a)} to half')} to i16")
+        lo = b.op(f"bitcast half {b.op(f'fptrunc float {self.fval(c)} to half')} to i16")
+        hi32 = b.op(f"zext i16 {hi} to i32")
+        self.wr(d, b.op(f"or i32 {b.op(f'shl i32 {hi32}, 16')}, {b.op(f'zext i16 {lo} to i32')}"))  # type: ignore[arg-type]
+
+    # ---- half2 --------------------------------------------------------------------------
+    def _half_lanes(self, op: Operand, imm_hi: Operand | None = None) -> tuple[str, str]:
+        """(lane0, lane1) of a half2 source as floats."""
+        b = self.b
+        if isinstance(op, Imm):
+            if not op.is_float or imm_hi is None or not isinstance(imm_hi, Imm):
+                raise Unsupported("half2 immediate")
+            # nvdisasm prints the high half first: `HFMA2 R0, -RZ, RZ, <hi>, <lo>`.
+            hi = b.op(f"fpext half {self._half_const(float(op.value))} to float")
+            lo = b.op(f"fpext half {self._half_const(float(imm_hi.value))} to float")
+            return lo, hi
+        v = self.raw(op)
+        sel = getattr(op, "half", "") or "H0_H1"
+        if sel not in ("H0_H1", "H0_H0", "H1_H1", "H1_H0"):
+            raise Unsupported(f"half select {sel}")
+        halves = []
+        for part in sel.split("_"):
+            x = v if part == "H0" else b.op(f"lshr i32 {v}, 16")
+            h = b.op(f"bitcast i16 {b.op(f'trunc i32 {x} to i16')} to half")
+            f = b.op(f"fpext half {h} to float")
+            if getattr(op, "abs", False):
+                f = b.op(f"call float @llvm.fabs.f32(float {f})")
+            if getattr(op, "neg", False):
+                f = b.op(f"fneg float {f}")
+            halves.append(f)
+        return halves[0], halves[1]
+
+    @staticmethod
+    def _half_const(value: float) -> str:
+        import struct
+
+        h = struct.unpack("<H", struct.pack("<e", value))[0]
+        return f"0xH{h:04X}"
+
+    def _half_op(self, insn: Insn, kind: str) -> None:
+        b = self.b
+        for m in insn.mods:
+            if m not in ("MMA", "FTZ", "RN"):
+                raise Unsupported(insn.full)
+        ops = insn.operands
+        d = ops[0]
+        srcs: list[tuple[str, str]] = []
+        i = 1
+        need = {"fma": 3, "add": 2, "mul": 2}[kind]
+        while len(srcs) < need:
+            op = ops[i]
+            if isinstance(op, Imm):
+                srcs.append(self._half_lanes(op, ops[i + 1]))
+                i += 2
+            else:
+                srcs.append(self._half_lanes(op))
+                i += 1
+        out = []
+        for lane in range(2):
+            x = [s[lane] for s in srcs]
+            if kind == "fma":  # half fma = float fma rounded once to half: exact as a*b+c fits
+                r = b.op(f"call float @llvm.fma.f32(float {x[0]}, float {x[1]}, float {x[2]})")
+            elif kind == "add":
+                r = b.op(f"fadd float {x[0]}, {x[1]}")
+            else:
+                r = b.op(f"fmul float {x[0]}, {x[1]}")
+            h = b.op(f"bitcast half {b.op(f'fptrunc float {r} to half')} to i16")
+            out.append(b.op(f"zext i16 {h} to i32"))
+        self.wr(d, b.op(f"or i32 {out[0]}, {b.op(f'shl i32 {out[1]}, 16')}"))  # type: ignore[arg-type]
+
+    def op_HFMA2(self, insn: Insn) -> None:
+        self._half_op(insn, "fma")
+
+    def op_HADD2(self, insn: Insn) -> None:
+        if "F32" in insn.mods:  # HADD2.F32 Rd, a, b: one float, the low lanes' sum
+            b = self.b
+            d, a, c = insn.operands[:3]
+            av, cv = self._half_lanes(a)[0], self._half_lanes(c)[0]
+            self.wrf(d, b.op(f"fadd float {av}, {cv}"))  # type: ignore[arg-type]
+            return
+        self._half_op(insn, "add")
+
+    def op_HMUL2(self, insn: Insn) -> None:
+        self._half_op(insn, "mul")
+
+    # ---- double precision -----------------------------------------------------------------
+    def _check_dmods(self, insn: Insn) -> None:
+        for m in insn.mods:
+            if m != "RN":
+                raise Unsupported(insn.full)
+
+    def op_DADD(self, insn: Insn) -> None:
+        self._check_dmods(insn)
+        d, a, c = insn.operands[:3]
+        self.wrd(d, self.b.op(f"fadd double {self.dval(a)}, {self.dval(c)}"))  # type: ignore[arg-type]
+
+    def op_DMUL(self, insn: Insn) -> None:
+        self._check_dmods(insn)
+        d, a, c = insn.operands[:3]
+        self.wrd(d, self.b.op(f"fmul double {self.dval(a)}, {self.dval(c)}"))  # type: ignore[arg-type]
+
+    def op_DFMA(self, insn: Insn) -> None:
+        self._check_dmods(insn)
+        d, a, c, e = insn.operands[:4]
+        self.wrd(d, self.b.op(f"call double @llvm.fma.f64(double {self.dval(a)}, double {self.dval(c)}, double {self.dval(e)})"))  # type: ignore[arg-type]
+
+    def op_DSETP(self, insn: Insn) -> None:
+        b = self.b
+        cmp = next(m for m in insn.mods if m in FLOAT_CMP)
+        if cmp in ("MAX", "MIN"):
+            self._dsetp_minmax(insn, cmp == "MAX")
+            return
+        bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
+        p, q, a, c, pc = insn.operands[:5]
+        r = self._fcmp(cmp, "double", self.dval(a), self.dval(c))
+        self.wp(p, self._combine(bop, r, pc))
+        self.wp(q, self._combine(bop, b.op(f"xor i1 {r}, true"), pc))
+
+    def _dsetp_minmax(self, insn: Insn, is_max: bool) -> None:
+        """DSETP.MAX/MIN Pd, Pn, a, b: Pd chooses a as fmax/fmin(a, b) (b NaN, or a beyond b,
+        -0 below +0); Pn says both are NaN (the result is then b, quieted)."""
+        b = self.b
+        p, q, a, c, pc = insn.operands[:5]
+        av, cv = self.dval(a), self.dval(c)
+        c_nan = b.op(f"fcmp uno double {cv}, 0.0")
+        a_nan = b.op(f"fcmp uno double {av}, 0.0")
+        beyond = b.op(f"fcmp {'ogt' if is_max else 'olt'} double {av}, {cv}")
+        eq = b.op(f"fcmp oeq double {av}, {cv}")
+        sign = b.op(f"icmp slt i64 {b.op(f'bitcast double {av} to i64')}, 0")
+        tie = b.op(f"and i1 {eq}, {b.op(f'xor i1 {sign}, true') if is_max else sign}")
+        choose_a = b.op(f"or i1 {c_nan}, {b.op(f'or i1 {beyond}, {tie}')}")
+        bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
+        self.wp(p, self._combine(bop, choose_a, pc))
+        self.wp(q, self._combine(bop, b.op(f"and i1 {a_nan}, {c_nan}"), pc))
+
+    def op_DMNMX(self, insn: Insn) -> None:
+        b = self.b
+        d, a, c, p = insn.operands[:4]
+        av, cv = self.dval(a), self.dval(c)
+        mn = b.op(f"call double @llvm.minnum.f64(double {av}, double {cv})")
+        mx = b.op(f"call double @llvm.maxnum.f64(double {av}, double {cv})")
+        self.wrd(d, b.select(self.pred(p), "double", mn, mx))  # type: ignore[arg-type]
+

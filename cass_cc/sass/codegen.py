@@ -1,0 +1,102 @@
+"""The stages from a cubin to gfx1100 code, each a function of the previous form:
+
+    cubin bytes --nvdisasm--> SASS functions --lift--> bodies --targets.module--> LLVM IR
+    LLVM IR --opt-16 -O2, llc-16--> gfx1100 .s --llvm-mc-16--> .o --ld.lld-16--> .hsaco
+
+opt runs first because the lifter's per-register allocas need mem2reg/SROA before the
+backend sees them; llc and llvm-mc both get --amdhsa-code-object-version=5.
+"""
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .base import Lifted, LiftError
+from .cubin import Cubin, Kernel
+from .disasm import Function, disassemble
+from .lift import lift_kernel
+from .targets import GFX1100, Target, kernarg_types, module
+
+CODE_OBJECT = "--amdhsa-code-object-version=5"
+
+
+class CodegenError(Exception):
+    pass
+
+
+@dataclass
+class LiftReport:
+    """Per cubin: the kernels lifted and, for the others, why not."""
+
+    cubin: Cubin
+    lifted: list[Lifted] = field(default_factory=list)
+    failed: dict[str, LiftError] = field(default_factory=dict)
+    functions: dict[str, Function] = field(default_factory=dict)
+
+    @property
+    def kernels(self) -> dict[str, Kernel]:
+        return {k.name: k for k in self.cubin.kernels}
+
+
+def lift_cubin(cubin: Cubin, nvdisasm: str, target: Target = GFX1100, functions: dict[str, Function] | None = None) -> LiftReport:
+    fns = functions if functions is not None else disassemble(cubin.data, nvdisasm)
+    report = LiftReport(cubin, functions=fns)
+    for k in cubin.kernels:
+        fn = fns.get(k.name)
+        if fn is None:
+            report.failed[k.name] = LiftError(k.name, ["(no disassembly)"])
+            continue
+        try:
+            report.lifted.append(lift_kernel(k, fn, cubin, target.spaces))
+        except LiftError as e:
+            report.failed[k.name] = e
+    return report
+
+
+def _run(argv: list[str], what: str) -> None:
+    proc = subprocess.run(argv, capture_output=True, text=True)
+    if proc.returncode != 0:
+        lines = [line for line in proc.stderr.splitlines() if line.strip()]
+        detail = " | ".join(lines[:3]) if lines else f"exit {proc.returncode}"
+        raise CodegenError(f"{what} failed: {detail}")
+
+
+def gfx1100_asm(ir: str, opt: str, llc: str, arch: str = "gfx1100") -> str:
+    """LLVM IR text -> AMDGPU assembly text with .amdhsa_kernel descriptors."""
+    with tempfile.TemporaryDirectory(prefix="cass-rdna3-") as tmp:
+        ll, bc, s = Path(tmp, "in.ll"), Path(tmp, "opt.bc"), Path(tmp, "out.s")
+        ll.write_text(ir)
+        target = ["-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}"]
+        _run([opt, "-O2", *target, str(ll), "-o", str(bc)], "opt")
+        _run([llc, "-O2", *target, CODE_OBJECT, str(bc), "-o", str(s)], "llc")
+        return s.read_text()
+
+
+def assemble(asm: Path, obj: Path, llvm_mc: str, arch: str = "gfx1100") -> None:
+    _run([llvm_mc, "-triple=amdgcn-amd-amdhsa", f"-mcpu={arch}", CODE_OBJECT, "-filetype=obj", str(asm), "-o", str(obj)], "llvm-mc")
+
+
+def link(obj: Path, hsaco: Path, ld_lld: str) -> None:
+    _run([ld_lld, "-shared", str(obj), "-o", str(hsaco)], "ld.lld")
+
+
+def hip_signature(k: Kernel, lifted: Lifted) -> str:
+    """How a HIP host program launches the kernel (hipModuleGetFunction + hipModuleLaunchKernel)."""
+    args = " ".join(f"{p.size}@{p.offset}" for p in sorted(k.params, key=lambda p: p.offset)) or "none"
+    extra = []
+    if lifted.shared_size:
+        extra.append(f"{lifted.shared_size} B static shared")
+    if k.reqntid:
+        extra.append("block " + "x".join(map(str, k.reqntid)))
+    tail = f"; {', '.join(extra)}" if extra else ""
+    return f"{k.name} = {k.demangled}: hipModuleLaunchKernel with kernarg bytes@offset {args}, {k.param_size} in all{tail}"
+
+
+def kernarg_note(k: Kernel) -> str:
+    return ", ".join(kernarg_types(k))
+
+
+def ir_module(report: LiftReport, target: Target = GFX1100) -> str:
+    return module(target, report.lifted, report.kernels)

@@ -1,0 +1,181 @@
+"""SASS -> LLVM IR for a target-neutral kernel body.
+
+Model: every SASS register (R, UR, P, UP) is an `alloca` in the entry block, each
+instruction loads its sources and stores its results, and LLVM's mem2reg/SROA turn this
+into SSA. Branches become branches between basic blocks that start at labels; a predicated
+instruction becomes a two-way branch around it (simplifycfg turns most into selects).
+BSSY/BSYNC reconvergence is left to LLVM's structurizer. CALL/RET to internal subroutines
+(the division and square-root slow paths) use the return address the caller put in a
+register: RET becomes a switch over the call sites.
+
+The body is one function `void @<kernel>.body(ptr addrspace(P) %params, ptr addrspace(S) %shared)`
+(the parameter block and the block's shared window); what else it needs from the
+machine (thread and block indices, block and grid sizes, barriers, shuffles, ballots) it gets by calling `@__cass_*` functions that each target
+defines (see targets.py). Instruction semantics live in alu.py and mem.py.
+"""
+from __future__ import annotations
+
+from .alu import AluOps
+from .base import CONTROL, NOOPS, Lifted, LiftError, Spaces, Unsupported
+from .cubin import Cubin, Kernel
+from .disasm import Function, Insn, Label, Operand, Pred, Reg
+from .mem import MemOps
+
+__all__ = ["lift_kernel", "Lifted", "LiftError", "Spaces"]
+
+
+def block_name(offset: int) -> str:
+    return f"L_{offset:x}"
+
+
+class Lifter(AluOps, MemOps):
+    """Control flow and the instruction dispatch; the opcodes are methods `op_<OPCODE>`."""
+
+    def lift(self) -> Lifted:
+        fn = self.fn
+        insns = fn.insns
+        if not insns:
+            raise LiftError(self.kernel.name, ["(no instructions)"])
+        leaders = {insns[0].offset}
+        leaders.update(fn.labels.values())
+        self.return_sites: list[int] = []
+        for i, insn in enumerate(insns):
+            if insn.opcode in CONTROL and i + 1 < len(insns):
+                leaders.add(insns[i + 1].offset)
+            if insn.opcode == "CALL" and i + 1 < len(insns):
+                self.return_sites.append(insns[i + 1].offset)
+        self.offsets = {insn.offset for insn in insns}
+        unsupported: list[str] = []
+        b = self.b
+        b.start("body")
+        b.emit(f"br label %{block_name(insns[0].offset)}")
+        terminated = True
+        for i, insn in enumerate(insns):
+            if insn.offset in leaders:
+                if not terminated:
+                    b.emit(f"br label %{block_name(insn.offset)}")
+                b.start(block_name(insn.offset))
+                terminated = False
+            if terminated:  # unreachable code after a branch that is no label's target
+                b.start(b.label("dead"))
+                terminated = False
+            nxt = insns[i + 1].offset if i + 1 < len(insns) else None
+            try:
+                terminated = self.one(insn, nxt)
+            except Unsupported as e:
+                unsupported.append(f"{insn.full}" if not str(e) else f"{insn.opcode} ({e})")
+                b.emit("unreachable")
+                terminated = True
+            except (IndexError, ValueError, StopIteration, TypeError, AttributeError, KeyError):
+                unsupported.append(f"{insn.opcode} (operands: {insn.text})")
+                b.emit("unreachable")
+                terminated = True
+        if not terminated:
+            b.emit("ret void")
+        if unsupported:
+            raise LiftError(self.kernel.name, unsupported)
+        return self._finish()
+
+    def _finish(self) -> Lifted:
+        sig = f"ptr addrspace({self.sp.param}) noalias %params, ptr addrspace({self.sp.shared}) %shared"
+        head = [f"define void @\"{self.kernel.name}.body\"({sig}) #0 {{", "entry:"]
+        for name in sorted(self.regs):
+            ty = "i1" if name.startswith(("p", "up")) else "i32"
+            head.append(f"  %{name} = alloca {ty}")
+            head.append(f"  store {ty} {'false' if ty == 'i1' else '0'}, ptr %{name}")
+        if self.uses_local:
+            head.append(f"  %local = alloca [{self.local_size} x i8], align 16, addrspace({self.sp.local})")
+        head.append("  br label %body")
+        body = "\n".join(head + self.b.lines + ["}"])
+        return Lifted(self.kernel.name, body, self.globals, self.runtime, set(), self.local_size if self.uses_local else 0, self.shared_size)
+
+    # ---- one instruction -------------------------------------------------------------------
+    def one(self, insn: Insn, nxt: int | None) -> bool:
+        """Emit `insn`; True when it ended the block."""
+        b = self.b
+        op = insn.opcode
+        if op in CONTROL:
+            return self.control(insn, nxt)
+        if op in NOOPS:
+            return False
+        handler = getattr(self, f"op_{op}", None)
+        if handler is None:
+            raise Unsupported("")
+        g = insn.guard
+        if g is not None and g.true and g.neg:
+            return False  # @!PT: never runs
+        if g is None or g.true:
+            handler(insn)
+            return False
+        cond = self.pred(g)
+        then, cont = b.label("then"), b.label("cont")
+        b.emit(f"br i1 {cond}, label %{then}, label %{cont}")
+        b.start(then)
+        handler(insn)
+        b.emit(f"br label %{cont}")
+        b.start(cont)
+        return False
+
+    def _target(self, op: Operand) -> str:
+        if not isinstance(op, Label) or op.name not in self.fn.labels:
+            raise Unsupported(f"branch target {op}")
+        return block_name(self.fn.labels[op.name])
+
+    def control(self, insn: Insn, nxt: int | None) -> bool:
+        b = self.b
+        op = insn.opcode
+        cond = "true"
+        if insn.guard is not None:
+            cond = self.pred(insn.guard)
+        fall = block_name(nxt) if nxt is not None else None
+        if op == "EXIT":
+            if cond == "true":
+                b.emit("ret void")
+                return True
+            done = b.label("exit")
+            b.emit(f"br i1 {cond}, label %{done}, label %{fall}")
+            b.start(done)
+            b.emit("ret void")
+            return True
+        if op == "BRA":
+            if "DIV" in insn.mods:
+                # BRA.DIV jumps to a general path when the warp has diverged. That path is
+                # correct for converged warps too, so taking it is always right.
+                target = self._target(insn.operands[-1])
+            else:
+                target = self._target(insn.operands[-1])
+            for extra in insn.operands[:-1]:
+                if isinstance(extra, Pred):
+                    c2 = self.pred(extra)
+                    cond = c2 if cond == "true" else b.op(f"and i1 {cond}, {c2}")
+                elif not ("DIV" in insn.mods and isinstance(extra, Reg)):
+                    raise Unsupported(f"BRA operand {extra}")
+            if cond == "true" or fall is None:
+                b.emit(f"br label %{target}")
+            else:
+                b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
+            return True
+        if op == "CALL":
+            if cond != "true" or "ABS" in insn.mods:
+                raise Unsupported("predicated or absolute CALL")
+            b.emit(f"br label %{self._target(insn.operands[-1])}")
+            return True
+        if op == "RET":
+            if cond != "true":
+                raise Unsupported("predicated RET")
+            reg = insn.operands[0]
+            if not isinstance(reg, Reg) or not self.return_sites:
+                raise Unsupported("RET without a return register")
+            v = self.r32(reg)
+            cases = " ".join(f"i32 {s}, label %{block_name(s)}" for s in self.return_sites)
+            bad = b.label("badret")
+            b.emit(f"switch i32 {v}, label %{bad} [ {cases} ]")
+            b.start(bad)
+            b.emit("unreachable")
+            return True
+        raise Unsupported("")
+
+
+def lift_kernel(kernel: Kernel, fn: Function, cubin: Cubin, spaces: Spaces) -> Lifted:
+    """Raises LiftError naming every unsupported opcode."""
+    return Lifter(kernel, fn, cubin.sm, cubin.cbanks, spaces, cubin.cbank_relocs, cubin.global_sections).lift()

@@ -1,0 +1,315 @@
+"""Memory, atomics, barriers and warp-wide instructions.
+
+Global addresses are 64-bit integers (inttoptr into the target's global space); shared
+and local addresses are 32-bit offsets into the block's shared window (from
+the `%shared` argument) and the thread's local buffer (an alloca). sm_90's 1 KiB of reserved
+shared memory at the window's start is subtracted, so the target allocates only what the
+kernel uses.
+"""
+from __future__ import annotations
+
+from .base import LifterBase, Unsupported, shared_reserved
+from .disasm import CBank, Imm, Insn, Mem, Operand, Pred, Reg
+
+WIDTHS = {"U8": (8, "zext"), "S8": (8, "sext"), "U16": (16, "zext"), "S16": (16, "sext"), "64": (64, ""), "128": (128, "")}
+SHFL_MODES = {"IDX": 0, "UP": 1, "DOWN": 2, "BFLY": 3}
+REDUX_KINDS = ("SUM", "MIN", "MAX", "AND", "OR", "XOR")  # +8: signed MIN/MAX
+
+
+def _width(mods: tuple[str, ...]) -> tuple[int, str]:
+    for m in mods:
+        if m in WIDTHS:
+            return WIDTHS[m]
+    return 32, ""
+
+
+class MemOps(LifterBase):
+    # ---- addresses ------------------------------------------------------------------------
+    def _mem(self, insn: Insn) -> Mem:
+        m = next((o for o in insn.operands if isinstance(o, Mem)), None)
+        if m is None:
+            raise Unsupported("no address operand")
+        return m
+
+    def _addr32(self, m: Mem) -> str:
+        b = self.b
+        v = "0"
+        if m.base is not None:
+            v = self.r32(m.base)
+            if m.scale != 1:
+                v = b.op(f"mul i32 {v}, {m.scale}")
+        if m.ureg is not None:
+            v = b.op(f"add i32 {v}, {self.r32(m.ureg)}")
+        if m.offset:
+            v = b.op(f"add i32 {v}, {m.offset}")
+        return v
+
+    def global_ptr(self, m: Mem) -> tuple[str, str]:
+        b = self.b
+        if m.base is None:
+            raise Unsupported("global address without a base register")
+        if m.wide:
+            v = b.pair(self.r32(m.base), self.r32(m.base, 1))
+        else:
+            v = b.op(f"zext i32 {self.r32(m.base)} to i64")
+        if m.ureg is not None:
+            if m.wide:
+                raise Unsupported("64-bit address plus a uniform register")
+            v = b.op(f"add i64 {v}, {b.op(f'zext i32 {self.r32(m.ureg)} to i64')}")
+        if m.offset:
+            v = b.op(f"add i64 {v}, {m.offset}")
+        return b.op(f"inttoptr i64 {v} to ptr addrspace({self.sp.glob})"), f"addrspace({self.sp.glob})"
+
+    def shared_ptr(self, m: Mem) -> tuple[str, str]:
+        b = self.b
+        off = self._addr32(m)
+        reserved = shared_reserved(self.sm)
+        if reserved:
+            off = b.op(f"sub i32 {off}, {reserved}")
+        p = b.op(f"getelementptr i8, ptr addrspace({self.sp.shared}) %shared, i32 {off}")
+        return p, f"addrspace({self.sp.shared})"
+
+    def local_ptr(self, m: Mem) -> tuple[str, str]:
+        self.uses_local = True
+        off = self._addr32(m)
+        p = self.b.op(f"getelementptr i8, ptr addrspace({self.sp.local}) %local, i32 {off}")
+        return p, f"addrspace({self.sp.local})"
+
+    def _ptr(self, insn: Insn, space: str) -> tuple[str, str]:
+        m = self._mem(insn)
+        if space == "global":
+            if "E" in insn.mods and not m.wide:  # .E: 64-bit addresses, even where `.64` is not printed
+                m = Mem(m.base, True, m.scale, m.ureg, m.offset, m.desc)
+            return self.global_ptr(m)
+        if space == "shared":
+            return self.shared_ptr(m)
+        return self.local_ptr(m)
+
+    # ---- loads and stores --------------------------------------------------------------------
+    def _load(self, insn: Insn, space: str) -> None:
+        b = self.b
+        d = insn.operands[0]
+        if not isinstance(d, Reg):
+            raise Unsupported("load destination")
+        bits, ext = _width(insn.mods)
+        p, asp = self._ptr(insn, space)
+        v = b.op(f"load i{bits}, ptr {asp} {p}, align {bits // 8}")
+        if bits < 32:
+            self.wr(d, b.op(f"{ext} i{bits} {v} to i32"))
+            return
+        for i in range(bits // 32):
+            part = v if bits == 32 else b.op(f"trunc i{bits} {b.op(f'lshr i{bits} {v}, {32 * i}')} to i32")
+            self.wr(d, part, i)
+
+    def _store(self, insn: Insn, space: str) -> None:
+        b = self.b
+        src = insn.operands[-1]
+        if not isinstance(src, Reg):
+            raise Unsupported("store source")
+        bits, _ = _width(insn.mods)
+        p, asp = self._ptr(insn, space)
+        if bits <= 32:
+            v = self.r32(src)
+            if bits < 32:
+                v = b.op(f"trunc i32 {v} to i{bits}")
+        else:
+            v = "0"
+            for i in range(bits // 32):
+                w = b.op(f"zext i32 {self.r32(src, i)} to i{bits}")
+                v = b.op(f"or i{bits} {v}, {b.op(f'shl i{bits} {w}, {32 * i}')}")
+        b.emit(f"store i{bits} {v}, ptr {asp} {p}, align {bits // 8}")
+
+    def op_LDG(self, insn: Insn) -> None:
+        self._load(insn, "global")
+
+    def op_STG(self, insn: Insn) -> None:
+        self._store(insn, "global")
+
+    def op_LD(self, insn: Insn) -> None:  # generic: taken as global (shared/local windows are not mapped)
+        self._load(insn, "global")
+
+    def op_ST(self, insn: Insn) -> None:
+        self._store(insn, "global")
+
+    def op_LDS(self, insn: Insn) -> None:
+        self._load(insn, "shared")
+
+    def op_STS(self, insn: Insn) -> None:
+        self._store(insn, "shared")
+
+    def op_LDL(self, insn: Insn) -> None:
+        self._load(insn, "local")
+
+    def op_STL(self, insn: Insn) -> None:
+        self._store(insn, "local")
+
+    def op_LDC(self, insn: Insn) -> None:
+        d, src = insn.operands[0], insn.operands[1]
+        if not isinstance(src, CBank) or not isinstance(d, Reg):
+            raise Unsupported("LDC operands")
+        bits, ext = _width(insn.mods)
+        if bits < 32:
+            raise Unsupported(insn.full)
+        for i in range(bits // 32):
+            self.wr(d, self.cbank32(src, 4 * i), i)
+
+    op_ULDC = op_LDC
+
+    # ---- atomics -------------------------------------------------------------------------------
+    def _atomic(self, insn: Insn, space: str, returns: bool) -> None:
+        b = self.b
+        mods = insn.mods
+        ops = [o for o in insn.operands if not isinstance(o, Pred)]
+        preds = [o for o in insn.operands if isinstance(o, Pred)]
+        if returns:
+            d, rest = ops[0], ops[1:]
+        else:
+            d, rest = None, ops
+        srcs = [o for o in rest if not isinstance(o, Mem)]
+        wide = "64" in mods or "F64" in mods
+        scope = self.sp.agent_scope if space == "global" else self.sp.block_scope
+        sync = f' syncscope("{scope}")' if scope else ""
+        p, asp = self._ptr(insn, space)
+        if "POPC" in mods and "INC" in mods:
+            # An increment by one per thread (the hardware adds the count of lanes at once).
+            if d is not None and not (isinstance(d, Reg) and d.zero):
+                raise Unsupported(f"{insn.full} with a result")
+            b.op(f"atomicrmw add ptr {asp} {p}, i32 1{sync} monotonic")
+            return
+        kind = next((m for m in mods if m in ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", "CAST")), None)
+        if kind is None:
+            raise Unsupported(insn.full)
+        ty = "i64" if wide else "i32"
+
+        def val(op: Operand) -> str:
+            return self.i64val(op) if wide else self.ival(op)
+
+        if kind in ("CAS", "CAST"):
+            cmp, new = val(srcs[0]), val(srcs[1])
+            pair = b.op(f"cmpxchg ptr {asp} {p}, {ty} {cmp}, {ty} {new}{sync} monotonic monotonic")
+            if kind == "CAST":  # compare-and-store: the predicate says whether it stored
+                ok = b.op(f"extractvalue {{ {ty}, i1 }} {pair}, 1")
+                if preds:
+                    self.wp(preds[0], ok)
+                return
+            old = b.op(f"extractvalue {{ {ty}, i1 }} {pair}, 0")
+        elif "F32" in mods or "F64" in mods:
+            if kind != "ADD" or any(m.startswith(("F16", "BF16")) for m in mods):
+                raise Unsupported(insn.full)
+            fty = "double" if wide else "float"
+            v = self.dval(srcs[0]) if wide else self.fval(srcs[0])
+            oldf = b.op(f"atomicrmw fadd ptr {asp} {p}, {fty} {v}{sync} monotonic")
+            old = b.op(f"bitcast {fty} {oldf} to {ty}")
+        else:
+            signed = "S32" in mods or "S64" in mods
+            rmw = {
+                "ADD": "add", "AND": "and", "OR": "or", "XOR": "xor", "EXCH": "xchg",
+                "MIN": "min" if signed else "umin", "MAX": "max" if signed else "umax",
+            }.get(kind, "")
+            if kind in ("INC", "DEC"):
+                if wide:
+                    raise Unsupported(insn.full)
+                old = self._wrap_loop(p, asp, val(srcs[0]), kind, sync)
+            else:
+                old = b.op(f"atomicrmw {rmw} ptr {asp} {p}, {ty} {val(srcs[0])}{sync} monotonic")
+        if d is not None and isinstance(d, Reg):
+            if wide:
+                self.wr64(d, old)
+            else:
+                self.wr(d, old)
+
+    def _wrap_loop(self, p: str, asp: str, v: str, kind: str, sync: str) -> str:
+        """atomicInc/atomicDec as a compare-and-swap loop (LLVM 16's AMDGPU backend cannot
+        select atomicrmw uinc_wrap/udec_wrap)."""
+        b = self.b
+        pre = b.block
+        first = b.op(f"load atomic i32, ptr {asp} {p}{sync} monotonic, align 4")
+        loop, done = b.label("wrap"), b.label("wrapped")
+        b.emit(f"br label %{loop}")
+        b.start(loop)
+        old = b.tmp()
+        seen = b.tmp()
+        b.lines.append(f"  {old} = phi i32 [ {first}, %{pre} ], [ {seen}, %{loop} ]")
+        if kind == "INC":
+            new = b.select(b.op(f"icmp uge i32 {old}, {v}"), "i32", "0", b.op(f"add i32 {old}, 1"))
+        else:
+            wrap = b.op(f"or i1 {b.op(f'icmp eq i32 {old}, 0')}, {b.op(f'icmp ugt i32 {old}, {v}')}")
+            new = b.select(wrap, "i32", v, b.op(f"sub i32 {old}, 1"))
+        pair = b.op(f"cmpxchg ptr {asp} {p}, i32 {old}, i32 {new}{sync} monotonic monotonic")
+        b.lines.append(f"  {seen} = extractvalue {{ i32, i1 }} {pair}, 0")
+        ok = b.op(f"extractvalue {{ i32, i1 }} {pair}, 1")
+        b.emit(f"br i1 {ok}, label %{done}, label %{loop}")
+        b.start(done)
+        return old
+
+    def op_ATOMG(self, insn: Insn) -> None:
+        self._atomic(insn, "global", True)
+
+    def op_ATOM(self, insn: Insn) -> None:
+        self._atomic(insn, "global", True)
+
+    def op_ATOMS(self, insn: Insn) -> None:
+        self._atomic(insn, "shared", "CAST" not in insn.mods)
+
+    def op_RED(self, insn: Insn) -> None:
+        self._atomic(insn, "global", False)
+
+    op_REDG = op_RED
+
+    # ---- barriers and fences ---------------------------------------------------------------------
+    def op_BAR(self, insn: Insn) -> None:
+        mods = [m for m in insn.mods if m not in ("DEFER_BLOCKING",)]
+        ops = insn.operands
+        if mods != ["SYNC"] or len(ops) != 1 or not isinstance(ops[0], Imm) or ops[0].value != 0:
+            raise Unsupported(insn.full if len(ops) <= 1 else f"{insn.full} with a thread count")
+        self.rt("void", "__cass_barrier", "", convergent=True)
+
+    def op_MEMBAR(self, insn: Insn) -> None:
+        scope = self.sp.block_scope if "CTA" in insn.mods else self.sp.agent_scope
+        if "SYS" in insn.mods:
+            scope = ""
+        sync = f' syncscope("{scope}")' if scope else ""
+        self.b.emit(f"fence{sync} seq_cst")
+
+    # ---- warp-wide ---------------------------------------------------------------------------------
+    def op_SHFL(self, insn: Insn) -> None:
+        b = self.b
+        mode = next((SHFL_MODES[m] for m in insn.mods if m in SHFL_MODES), None)
+        if mode is None:
+            raise Unsupported(insn.full)
+        p, d, a, lane, c = insn.operands[:5]
+        r = self.rt("i64", "__cass_shfl", f"i32 {mode}, i32 {self.ival(a)}, i32 {self.ival(lane)}, i32 {self.ival(c)}", convergent=True)
+        lo, hi = b.split(r)
+        self.wr(d, lo)  # type: ignore[arg-type]
+        self.wp(p, b.op(f"icmp ne i32 {hi}, 0"))
+
+    def op_VOTE(self, insn: Insn) -> None:
+        b = self.b
+        ops = insn.operands
+        d, p, src = (None, ops[0], ops[1]) if isinstance(ops[0], Pred) else (ops[0], ops[1], ops[2])
+        mode = next((m for m in insn.mods if m in ("ANY", "ALL", "EQ")), None)
+        v = self.pred(src)
+        ballot = self.rt("i32", "__cass_ballot", f"i1 {v}", convergent=True)
+        if mode == "ANY":
+            r = b.op(f"icmp ne i32 {ballot}, 0")
+        elif mode == "ALL":
+            active = self.rt("i32", "__cass_ballot", "i1 true", convergent=True)
+            r = b.op(f"icmp eq i32 {ballot}, {active}")
+        elif mode == "EQ":
+            active = self.rt("i32", "__cass_ballot", "i1 true", convergent=True)
+            none = b.op(f"icmp eq i32 {ballot}, 0")
+            r = b.op(f"or i1 {none}, {b.op(f'icmp eq i32 {ballot}, {active}')}")
+        else:
+            raise Unsupported(insn.full)
+        if isinstance(d, Reg):
+            self.wr(d, ballot)
+        self.wp(p, r)
+
+    op_VOTEU = op_VOTE
+
+    def op_REDUX(self, insn: Insn) -> None:
+        """REDUX.<op> Rd, Ra: the reduction of Ra over the warp's active lanes."""
+        kind = next((m for m in insn.mods if m in REDUX_KINDS), "AND")  # plain REDUX is AND
+        code = REDUX_KINDS.index(kind) + (8 if "S32" in insn.mods else 0)
+        d, a = insn.operands[0], insn.operands[-1]
+        self.wr(d, self.rt("i32", "__cass_redux", f"i32 {code}, i32 {self.ival(a)}", convergent=True))  # type: ignore[arg-type]

@@ -1,0 +1,324 @@
+"""Where lifted bodies run: a module per target around the target-neutral bodies.
+
+- gfx1100 (AMDGPU, code object v5): each kernel is an `amdgpu_kernel` whose explicit
+  arguments reproduce CUDA's parameter layout; the body reads them through the kernarg
+  segment pointer. Thread/block indices come from the workitem/workgroup intrinsics,
+  block and grid sizes from the v5 hidden arguments (block counts at +0, group sizes u16
+  at +12), shuffles from `ds_bpermute` (wave32 keeps CUDA's lane numbering), ballots from
+  `llvm.amdgcn.ballot.i32`, barriers are fence + `s_barrier` + fence. Shared memory is the
+  workgroup's LDS from address 0; the static part is reserved by a kernel-local LDS
+  variable (the only one, so it sits at 0) and dynamic shared memory follows it, as on
+  NVIDIA.
+- cpu (x86-64): the bodies keep external linkage and call `__cass_*` functions that the
+  test harness's SIMT runtime (tests/sass/simt.c) provides.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .base import Lifted, Spaces
+from .cubin import Kernel
+from .ir import f32_hex
+
+RUNTIME_SIGNATURES = {
+    "__cass_tid": ("i32", "i32"),
+    "__cass_ctaid": ("i32", "i32"),
+    "__cass_ntid": ("i32", "i32"),
+    "__cass_nctaid": ("i32", "i32"),
+    "__cass_laneid": ("i32", ""),
+    "__cass_barrier": ("void", ""),
+    "__cass_shfl": ("i64", "i32, i32, i32, i32"),
+    "__cass_ballot": ("i32", "i1 zeroext"),
+    "__cass_clock": ("i64", ""),
+    "__cass_tanhf": ("float", "float"),
+    "__cass_redux": ("i32", "i32, i32"),
+}
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    triple: str
+    datalayout: str
+    spaces: Spaces
+
+
+CPU = Target("cpu", "x86_64-pc-linux-gnu", "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128", Spaces())
+GFX1100 = Target(
+    "gfx1100",
+    "amdgcn-amd-amdhsa",
+    "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128"
+    "-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7",
+    Spaces(glob=1, shared=3, local=5, param=4, const=4, agent_scope="agent", block_scope="workgroup"),
+)
+TARGETS = {t.name: t for t in (CPU, GFX1100)}
+
+
+def _split_args(text: str) -> list[str]:
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def intrinsic_declarations(text: str) -> list[str]:
+    """`declare` lines for every llvm.* intrinsic called in `text`, typed from the calls."""
+    found: dict[str, str] = {}
+    for m in re.finditer(r"call ((?:ptr addrspace\(\d+\))|\S+) @(llvm\.[A-Za-z0-9_.]+)\(", text):
+        name = m.group(2)
+        if name in found:
+            continue
+        start = m.end()
+        depth, i = 1, start
+        while depth and i < len(text):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        args = _split_args(text[start : i - 1])
+        types = [a.rsplit(" ", 1)[0] if not a.startswith("ptr addrspace") else a[: a.index(")") + 1] for a in args]
+        found[name] = f"declare {m.group(1)} @{name}({', '.join(types)})"
+    return [found[k] for k in sorted(found)]
+
+
+def _globals(lifted: list[Lifted]) -> list[str]:
+    """Each global once (device globals and module constant banks are shared by kernels)."""
+    seen: dict[str, str] = {}
+    for lk in lifted:
+        for g in lk.globals:
+            seen.setdefault(g.split(" = ", 1)[0], g)
+    return list(seen.values())
+
+
+def _cpu_module(lifted: list[Lifted]) -> str:
+    parts = [f'target datalayout = "{CPU.datalayout}"', f'target triple = "{CPU.triple}"', ""]
+    parts += _globals(lifted)
+    for lk in lifted:
+        parts.append(lk.body)
+    used = sorted(set().union(*(lk.runtime for lk in lifted)) if lifted else set())
+    for name in used:
+        ret, args = RUNTIME_SIGNATURES[name]
+        parts.append(f"declare {ret} @{name}({args})")
+    text = "\n".join(parts)
+    parts += intrinsic_declarations(text)
+    parts += ['attributes #0 = { nounwind "denormal-fp-math"="ieee,ieee" "denormal-fp-math-f32"="ieee,ieee" }', "attributes #1 = { convergent nounwind }"]
+    return "\n".join(parts) + "\n"
+
+
+def _amd_prelude(used: set[str]) -> list[str]:
+    two_log2e = f32_hex(2.0 * 1.4426950408889634)
+    defs = {
+        "__cass_tid": _dim3("__cass_tid", [f"call i32 @llvm.amdgcn.workitem.id.{d}()" for d in "xyz"]),
+        "__cass_ctaid": _dim3("__cass_ctaid", [f"call i32 @llvm.amdgcn.workgroup.id.{d}()" for d in "xyz"]),
+        "__cass_ntid": """define internal i32 @__cass_ntid(i32 %d) #0 {
+  %p = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+  %o = mul i32 %d, 2
+  %o2 = add i32 %o, 12
+  %g = getelementptr i8, ptr addrspace(4) %p, i32 %o2
+  %v = load i16, ptr addrspace(4) %g, align 2
+  %r = zext i16 %v to i32
+  ret i32 %r
+}""",
+        "__cass_nctaid": """define internal i32 @__cass_nctaid(i32 %d) #0 {
+  %p = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+  %o = mul i32 %d, 4
+  %g = getelementptr i8, ptr addrspace(4) %p, i32 %o
+  %r = load i32, ptr addrspace(4) %g, align 4
+  ret i32 %r
+}""",
+        "__cass_laneid": """define internal i32 @__cass_laneid() #0 {
+  %r = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+  ret i32 %r
+}""",
+        "__cass_barrier": """define internal void @__cass_barrier() #2 {
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+  ret void
+}""",
+        "__cass_ballot": """define internal i32 @__cass_ballot(i1 zeroext %p) #2 {
+  %r = call i32 @llvm.amdgcn.ballot.i32(i1 %p)
+  ret i32 %r
+}""",
+        "__cass_clock": """define internal i64 @__cass_clock() #0 {
+  %r = call i64 @llvm.readcyclecounter()
+  ret i64 %r
+}""",
+        "__cass_tanhf": f"""define internal float @__cass_tanhf(float %x) #0 {{
+  %a = call float @llvm.fabs.f32(float %x)
+  %t = fmul float %a, {two_log2e}
+  %e = call float @llvm.exp2.f32(float %t)
+  %e1 = fadd float %e, 1.0
+  %q = fdiv float 2.0, %e1
+  %r = fsub float 1.0, %q
+  %small = fcmp olt float %a, 0x3F20000000000000
+  %r2 = select i1 %small, float %a, float %r
+  %s = call float @llvm.copysign.f32(float %r2, float %x)
+  ret float %s
+}}""",
+        # REDUX over the active lanes: read each lane's value in turn (the mask is uniform).
+        "__cass_redux": """define internal i32 @__cass_redux(i32 %kind, i32 %v) #2 {
+entry:
+  %mask = call i32 @llvm.amdgcn.ballot.i32(i1 true)
+  %first = call i32 @llvm.cttz.i32(i32 %mask, i1 true)
+  %acc0 = call i32 @llvm.amdgcn.readlane(i32 %v, i32 %first)
+  %mm = sub i32 %mask, 1
+  %m0 = and i32 %mask, %mm
+  br label %check
+check:
+  %m = phi i32 [ %m0, %entry ], [ %m2, %body ]
+  %acc = phi i32 [ %acc0, %entry ], [ %acc2, %body ]
+  %done = icmp eq i32 %m, 0
+  br i1 %done, label %exit, label %body
+body:
+  %l = call i32 @llvm.cttz.i32(i32 %m, i1 true)
+  %x = call i32 @llvm.amdgcn.readlane(i32 %v, i32 %l)
+  %add = add i32 %acc, %x
+  %umin = call i32 @llvm.umin.i32(i32 %acc, i32 %x)
+  %umax = call i32 @llvm.umax.i32(i32 %acc, i32 %x)
+  %and = and i32 %acc, %x
+  %or = or i32 %acc, %x
+  %xor = xor i32 %acc, %x
+  %smin = call i32 @llvm.smin.i32(i32 %acc, i32 %x)
+  %smax = call i32 @llvm.smax.i32(i32 %acc, i32 %x)
+  %r0 = icmp eq i32 %kind, 0
+  %r1 = icmp eq i32 %kind, 1
+  %r2 = icmp eq i32 %kind, 2
+  %r3 = icmp eq i32 %kind, 3
+  %r4 = icmp eq i32 %kind, 4
+  %r5 = icmp eq i32 %kind, 5
+  %r9 = icmp eq i32 %kind, 9
+  %s10 = select i1 %r9, i32 %smin, i32 %smax
+  %s5 = select i1 %r5, i32 %xor, i32 %s10
+  %s4 = select i1 %r4, i32 %or, i32 %s5
+  %s3 = select i1 %r3, i32 %and, i32 %s4
+  %s2 = select i1 %r2, i32 %umax, i32 %s3
+  %s1 = select i1 %r1, i32 %umin, i32 %s2
+  %acc2 = select i1 %r0, i32 %add, i32 %s1
+  %mm2 = sub i32 %m, 1
+  %m2 = and i32 %m, %mm2
+  br label %check
+exit:
+  ret i32 %acc
+}""",
+        # PTX shfl.sync semantics: lane j, validity p, own value when p is false.
+        "__cass_shfl": """define internal i64 @__cass_shfl(i32 %mode, i32 %v, i32 %b, i32 %c) #2 {
+  %lane = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+  %bv = and i32 %b, 31
+  %cv = and i32 %c, 31
+  %c8 = lshr i32 %c, 8
+  %seg = and i32 %c8, 31
+  %nseg = xor i32 %seg, -1
+  %ls = and i32 %lane, %seg
+  %cn = and i32 %cv, %nseg
+  %max = or i32 %ls, %cn
+  %bn = and i32 %bv, %nseg
+  %jidx = or i32 %ls, %bn
+  %jup = sub i32 %lane, %bv
+  %jdown = add i32 %lane, %bv
+  %jbfly = xor i32 %lane, %bv
+  %is0 = icmp eq i32 %mode, 0
+  %is1 = icmp eq i32 %mode, 1
+  %is2 = icmp eq i32 %mode, 2
+  %j23 = select i1 %is2, i32 %jdown, i32 %jbfly
+  %j123 = select i1 %is1, i32 %jup, i32 %j23
+  %j = select i1 %is0, i32 %jidx, i32 %j123
+  %pup = icmp sge i32 %j, %max
+  %ple = icmp sle i32 %j, %max
+  %p = select i1 %is1, i1 %pup, i1 %ple
+  %src = select i1 %p, i32 %j, i32 %lane
+  %addr = shl i32 %src, 2
+  %r = call i32 @llvm.amdgcn.ds.bpermute(i32 %addr, i32 %v)
+  %r64 = zext i32 %r to i64
+  %p64 = zext i1 %p to i64
+  %ph = shl i64 %p64, 32
+  %out = or i64 %r64, %ph
+  ret i64 %out
+}""",
+    }
+    return [defs[n] for n in sorted(used)]
+
+
+def _dim3(name: str, calls: list[str]) -> str:
+    return f"""define internal i32 @{name}(i32 %d) #0 {{
+  %x = {calls[0]}
+  %y = {calls[1]}
+  %z = {calls[2]}
+  %is0 = icmp eq i32 %d, 0
+  %is1 = icmp eq i32 %d, 1
+  %yz = select i1 %is1, i32 %y, i32 %z
+  %r = select i1 %is0, i32 %x, i32 %yz
+  ret i32 %r
+}}"""
+
+
+def kernarg_types(kernel: Kernel) -> list[str]:
+    """Explicit kernel arguments with CUDA's offsets: scalars by size, anything else as
+    bytes, padding where CUDA leaves a gap."""
+    out: list[str] = []
+    pos = 0
+    for p in sorted(kernel.params, key=lambda p: p.offset):
+        if p.offset > pos:
+            out.append(f"[{p.offset - pos} x i8]")
+        ty = {1: "i8", 2: "i16", 4: "i32", 8: "i64"}.get(p.size) if p.offset % max(p.size, 1) == 0 else None
+        out.append(ty or f"[{p.size} x i8]")
+        pos = p.offset + p.size
+    if kernel.param_size > pos:
+        out.append(f"[{kernel.param_size - pos} x i8]")
+    return out
+
+
+def _amd_module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
+    parts = [f'target datalayout = "{GFX1100.datalayout}"', f'target triple = "{GFX1100.triple}"', ""]
+    parts += _globals(lifted)
+    for lk in lifted:
+        if lk.shared_size:
+            parts.append(f'@"__cass_lds.{lk.name}" = internal addrspace(3) global [{lk.shared_size} x i8] undef, align 16')
+    for lk in lifted:
+        parts.append(lk.body.replace("define void @", "define internal void @", 1))
+    for lk in lifted:
+        k = kernels[lk.name]
+        args = ", ".join(f"{t} %a{i}" for i, t in enumerate(kernarg_types(k)))
+        attrs = []
+        dims = k.reqntid
+        if dims:
+            n = dims[0] * dims[1] * dims[2]
+            attrs.append(f'"amdgpu-flat-work-group-size"="{n},{n}"')
+        elif k.max_threads:
+            n = k.max_threads[0] * k.max_threads[1] * k.max_threads[2]
+            attrs.append(f'"amdgpu-flat-work-group-size"="1,{n}"')
+        else:
+            attrs.append('"amdgpu-flat-work-group-size"="1,1024"')
+        lines = [f'define amdgpu_kernel void @"{lk.name}"({args}) #{3 + len(parts)} {{']
+        lines.append("  %kp = call ptr addrspace(4) @llvm.amdgcn.kernarg.segment.ptr()")
+        if lk.shared_size:
+            # Reserve the static part: the kernel's only LDS variable, so it sits at address 0.
+            lines.append(f'  call void asm sideeffect "; cass-cc: static shared memory $0", "s"(ptr addrspace(3) @"__cass_lds.{lk.name}")')
+        lines.append(f'  call void @"{lk.name}.body"(ptr addrspace(4) %kp, ptr addrspace(3) null)')
+        lines.append("  ret void")
+        lines.append("}")
+        lines.append(f'attributes #{3 + len(parts)} = {{ nounwind "denormal-fp-math-f32"="ieee,ieee" "amdgpu-unsafe-fp-atomics"="false" {" ".join(attrs)} }}')
+        parts.append("\n".join(lines))
+    used: set[str] = set().union(*(lk.runtime for lk in lifted)) if lifted else set()
+    parts += _amd_prelude(used)
+    text = "\n".join(parts)
+    parts += intrinsic_declarations(text)
+    parts.append('attributes #0 = { alwaysinline nounwind "denormal-fp-math-f32"="ieee,ieee" }')
+    parts.append("attributes #1 = { convergent nounwind }")
+    parts.append('attributes #2 = { alwaysinline convergent nounwind "denormal-fp-math-f32"="ieee,ieee" }')
+    return "\n".join(parts) + "\n"
+
+
+def module(target: Target, lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
+    if target is CPU:
+        return _cpu_module(lifted)
+    return _amd_module(lifted, kernels)

@@ -1,0 +1,468 @@
+"""The CUDA kernels the lifter is tested on, each with a plain-C reference and its launch.
+
+A reference is the body of `void ref_<name>(unsigned gx, gy, gz, bx, by, bz, dyn, void *params)`;
+`params` holds the same bytes the kernel gets (CUDA's parameter layout is C's), with
+pointers to the reference's own copies of the buffers. References that mirror a float
+computation use fmaf where nvcc contracts, so most comparisons are exact.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Scalar:
+    ty: str  # i32 u32 i64 f32 f64
+    value: int | float
+
+
+@dataclass(frozen=True)
+class Buf:
+    ty: str
+    n: int
+    kind: str = "in"  # in, out, inout
+    gen: str = "uniform"  # uniform (-1,1), pos (0.1,10), int (-1000,1000), small (0,16), special, bits
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A by-value struct: its bytes come from `gen`, laid out by the reference's struct."""
+
+    size: int
+    align: int
+    fill: str  # "bigstruct"
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    cuda: str
+    ref: str
+    args: tuple
+    grid: tuple[int, int, int] = (4, 1, 1)
+    block: tuple[int, int, int] = (128, 1, 1)
+    dyn: int = 0
+    rtol: float = 0.0
+    static_shared: int = 0
+    xfail: str = ""  # why the lifter cannot cover it yet
+
+
+PRELUDE_CUDA = r"""
+#include <cuda_fp16.h>
+struct Big { float a[32]; int k; double d; };
+__constant__ float coeffs[8] = {0.5f, -1.25f, 2.0f, 3.5f, -0.75f, 1.0f, 0.125f, 4.0f};
+"""
+
+PRELUDE_C = r"""
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include <limits.h>
+struct Big { float a[32]; int k; double d; };
+static const float coeffs[8] = {0.5f, -1.25f, 2.0f, 3.5f, -0.75f, 1.0f, 0.125f, 4.0f};
+#define REF(n) void ref_##n(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned dyn, void *params)
+#define FOR_THREADS for (unsigned bz_i = 0; bz_i < gz; bz_i++) for (unsigned by_i = 0; by_i < gy; by_i++) for (unsigned bx_i = 0; bx_i < gx; bx_i++) \
+    for (unsigned tz = 0; tz < bz; tz++) for (unsigned ty = 0; ty < by; ty++) for (unsigned tx = 0; tx < bx; tx++)
+static int clz32(uint32_t x) { return x ? __builtin_clz(x) : 32; }
+static uint32_t brev32(uint32_t x) { uint32_t r = 0; for (int i = 0; i < 32; i++) if (x >> i & 1) r |= 1u << (31 - i); return r; }
+static float f_min(float a, float b) { return fminf(a, b); }
+static float f_max(float a, float b) { return fmaxf(a, b); }
+"""
+
+N = 512
+
+CASES: list[Case] = [
+    Case(
+        "saxpy",
+        "__global__ void saxpy(int n, float a, const float* x, float* y) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] = a * x[i] + y[i]; }",
+        "struct P { int n; float a; const float *x; float *y; } *p = params; for (int i = 0; i < p->n; i++) p->y[i] = fmaf(p->a, p->x[i], p->y[i]);",
+        (Scalar("i32", 500), Scalar("f32", 2.5), Buf("f32", N), Buf("f32", N, "inout")),
+    ),
+    Case(
+        "vadd_int",
+        "__global__ void vadd_int(const int* a, const int* b, int* c, unsigned n) { unsigned i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) c[i] = a[i] + 3 * b[i] - (a[i] >> 2); }",
+        "struct P { const int *a, *b; int *c; unsigned n; } *p = params; for (unsigned i = 0; i < p->n; i++) p->c[i] = p->a[i] + 3 * p->b[i] - (p->a[i] >> 2);",
+        (Buf("i32", N, gen="int"), Buf("i32", N, gen="int"), Buf("i32", N, "out"), Scalar("u32", 511)),
+    ),
+    Case(
+        "grid2d",
+        """__global__ void grid2d(const float* a, float* out, int w, int h) {
+            int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+            if (x < w && y < h) out[y * w + x] = a[y * w + x] * 2.0f + (float)(x - y); }""",
+        """struct P { const float *a; float *out; int w, h; } *p = params;
+           for (int y = 0; y < p->h; y++) for (int x = 0; x < p->w; x++) p->out[y * p->w + x] = fmaf(p->a[y * p->w + x], 2.0f, (float)(x - y));""",
+        (Buf("f32", 40 * 20), Buf("f32", 40 * 20, "out"), Scalar("i32", 40), Scalar("i32", 20)),
+        grid=(3, 3, 1), block=(16, 8, 1),
+    ),
+    Case(
+        "block3d",
+        """__global__ void block3d(int* out) {
+            int b = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+            int t = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+            out[b * blockDim.x * blockDim.y * blockDim.z + t] = threadIdx.x + 10 * threadIdx.y + 100 * threadIdx.z + 1000 * blockIdx.x + 10000 * blockIdx.y + 100000 * blockIdx.z; }""",
+        """struct P { int *out; } *p = params; FOR_THREADS {
+            int b = (bz_i * gy + by_i) * gx + bx_i; int t = (tz * by + ty) * bx + tx;
+            p->out[b * bx * by * bz + t] = tx + 10 * ty + 100 * tz + 1000 * bx_i + 10000 * by_i + 100000 * bz_i; }""",
+        (Buf("i32", 2 * 3 * 2 * 4 * 2 * 3, "out"),),
+        grid=(2, 3, 2), block=(4, 2, 3),
+    ),
+    Case(
+        "reduce_shared",
+        """__global__ void reduce_shared(const float* in, float* out, int n) {
+            __shared__ float s[256]; int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+            s[t] = i < n ? in[i] : 0.0f; __syncthreads();
+            for (int k = blockDim.x / 2; k > 0; k >>= 1) { if (t < k) s[t] += s[t + k]; __syncthreads(); }
+            if (t == 0) out[blockIdx.x] = s[0]; }""",
+        """struct P { const float *in; float *out; int n; } *p = params; float s[256];
+           for (unsigned b = 0; b < gx; b++) { for (unsigned t = 0; t < bx; t++) { int i = b * bx + t; s[t] = i < p->n ? p->in[i] : 0.0f; }
+             for (int k = bx / 2; k > 0; k >>= 1) for (int t = 0; t < k; t++) s[t] += s[t + k];
+             p->out[b] = s[0]; }""",
+        (Buf("f32", N), Buf("f32", 4, "out"), Scalar("i32", 500)),
+        block=(128, 1, 1), static_shared=1024,
+    ),
+    Case(
+        "reduce_atomic_int",
+        """__global__ void reduce_atomic_int(const int* in, int* out, int n) {
+            __shared__ int s; if (threadIdx.x == 0) s = 0; __syncthreads();
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) atomicAdd(&s, in[i]); __syncthreads();
+            if (threadIdx.x == 0) atomicAdd(out, s); }""",
+        "struct P { const int *in; int *out; int n; } *p = params; int s = 0; for (int i = 0; i < p->n; i++) s += p->in[i]; p->out[0] += s;",
+        (Buf("i32", N, gen="int"), Buf("i32", 1, "inout", gen="int"), Scalar("i32", 511)),
+    ),
+    Case(
+        "warp_sum",
+        """__global__ void warp_sum(const float* in, float* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; float v = in[i];
+            for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffff, v, o);
+            if ((threadIdx.x & 31) == 0) out[i / 32] = v; }""",
+        """struct P { const float *in; float *out; } *p = params; float v[32], nv[32];
+           for (unsigned w = 0; w < gx * bx / 32; w++) { for (int l = 0; l < 32; l++) v[l] = p->in[w * 32 + l];
+             for (int o = 16; o > 0; o >>= 1) { for (int l = 0; l < 32; l++) nv[l] = v[l] + (l + o < 32 ? v[l + o] : v[l]); memcpy(v, nv, sizeof v); }
+             p->out[w] = v[0]; }""",
+        (Buf("f32", N), Buf("f32", N // 32, "out")),
+    ),
+    Case(
+        "warp_max_xor",
+        """__global__ void warp_max_xor(const int* in, int* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int v = in[i];
+            for (int o = 1; o < 32; o <<= 1) v = max(v, __shfl_xor_sync(0xffffffff, v, o));
+            out[i] = v; }""",
+        """struct P { const int *in; int *out; } *p = params;
+           for (unsigned w = 0; w < gx * bx / 32; w++) { int m = INT_MIN; for (int l = 0; l < 32; l++) if (p->in[w * 32 + l] > m) m = p->in[w * 32 + l];
+             for (int l = 0; l < 32; l++) p->out[w * 32 + l] = m; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out")),
+    ),
+    Case(
+        "shfl_idx_width",
+        """__global__ void shfl_idx_width(const int* in, int* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; out[i] = __shfl_sync(0xffffffff, in[i], 3, 16) + __shfl_up_sync(0xffffffff, in[i], 2, 8); }""",
+        """struct P { const int *in; int *out; } *p = params;
+           for (unsigned i = 0; i < gx * bx; i++) { unsigned l = i % 32, base = i - l; int a = p->in[base + (l / 16) * 16 + 3];
+             int b = (l % 8) >= 2 ? p->in[i - 2] : p->in[i]; p->out[i] = a + b; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out")),
+    ),
+    Case(
+        "warp_scan",
+        """__global__ void warp_scan(const int* in, int* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int lane = threadIdx.x & 31; int v = in[i];
+            for (int o = 1; o < 32; o <<= 1) { int u = __shfl_up_sync(0xffffffff, v, o); if (lane >= o) v += u; }
+            out[i] = v; }""",
+        """struct P { const int *in; int *out; } *p = params;
+           for (unsigned i = 0; i < gx * bx; i++) { unsigned l = i % 32; int s = 0; for (unsigned j = i - l; j <= i; j++) s += p->in[j]; p->out[i] = s; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out")),
+    ),
+    Case(
+        "vote_ops",
+        """__global__ void vote_ops(const int* in, unsigned* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int v = in[i];
+            unsigned b = __ballot_sync(0xffffffff, v > 0);
+            int any = __any_sync(0xffffffff, v > 900), all = __all_sync(0xffffffff, v > -990);
+            out[i] = b ^ (any << 1) ^ (all << 2) ^ __popc(b) ^ (__activemask() == 0xffffffffu ? 8u : 0u); }""",
+        """struct P { const int *in; unsigned *out; } *p = params;
+           for (unsigned w = 0; w < gx * bx / 32; w++) { unsigned b = 0; int any = 0, all = 1;
+             for (int l = 0; l < 32; l++) { int v = p->in[w * 32 + l]; if (v > 0) b |= 1u << l; any |= v > 900; all &= v > -990; }
+             for (int l = 0; l < 32; l++) p->out[w * 32 + l] = b ^ (any << 1) ^ (all << 2) ^ __builtin_popcount(b) ^ 8u; }""",
+        (Buf("i32", N, gen="int"), Buf("u32", N, "out")),
+    ),
+    Case(
+        "block_scan",
+        """__global__ void block_scan(const int* in, int* out) {
+            __shared__ int s[2][128]; int t = threadIdx.x; int cur = 0; s[0][t] = in[blockIdx.x * blockDim.x + t]; __syncthreads();
+            for (int o = 1; o < blockDim.x; o <<= 1) { int v = s[cur][t]; if (t >= o) v += s[cur][t - o]; s[cur ^ 1][t] = v; cur ^= 1; __syncthreads(); }
+            out[blockIdx.x * blockDim.x + t] = s[cur][t]; }""",
+        """struct P { const int *in; int *out; } *p = params;
+           for (unsigned b = 0; b < gx; b++) { int s = 0; for (unsigned t = 0; t < bx; t++) { s += p->in[b * bx + t]; p->out[b * bx + t] = s; } }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out")),
+        static_shared=1024,
+    ),
+    Case(
+        "histogram",
+        """__global__ void histogram(const int* in, unsigned* bins, int n) {
+            __shared__ unsigned h[16]; if (threadIdx.x < 16) h[threadIdx.x] = 0; __syncthreads();
+            for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) atomicAdd(&h[in[i] & 15], 1u);
+            __syncthreads(); if (threadIdx.x < 16) atomicAdd(&bins[threadIdx.x], h[threadIdx.x]); }""",
+        "struct P { const int *in; unsigned *bins; int n; } *p = params; for (int i = 0; i < p->n; i++) p->bins[p->in[i] & 15]++;",
+        (Buf("i32", 2000, gen="int"), Buf("u32", 16, "inout", gen="small"), Scalar("i32", 2000)),
+        grid=(3, 1, 1), block=(64, 1, 1),
+    ),
+    Case(
+        "matmul_tiled",
+        """#define TS 16
+        __global__ void matmul_tiled(const float* A, const float* B, float* C, int n) {
+            __shared__ float As[TS][TS], Bs[TS][TS]; int tx = threadIdx.x, ty = threadIdx.y;
+            int row = blockIdx.y * TS + ty, col = blockIdx.x * TS + tx; float acc = 0.0f;
+            for (int t = 0; t < n / TS; t++) { As[ty][tx] = A[row * n + t * TS + tx]; Bs[ty][tx] = B[(t * TS + ty) * n + col]; __syncthreads();
+              for (int k = 0; k < TS; k++) acc += As[ty][k] * Bs[k][tx]; __syncthreads(); }
+            C[row * n + col] = acc; }""",
+        """struct P { const float *A, *B; float *C; int n; } *p = params; int n = p->n;
+           for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) { float acc = 0.0f; for (int k = 0; k < n; k++) acc = fmaf(p->A[r * n + k], p->B[k * n + c], acc); p->C[r * n + c] = acc; }""",
+        (Buf("f32", 32 * 32), Buf("f32", 32 * 32), Buf("f32", 32 * 32, "out"), Scalar("i32", 32)),
+        grid=(2, 2, 1), block=(16, 16, 1), static_shared=2048,
+    ),
+    Case(
+        "stencil1d",
+        """__global__ void stencil1d(const int* in, int* out, int n) {
+            __shared__ int s[128 + 2]; int g = blockIdx.x * blockDim.x + threadIdx.x; int l = threadIdx.x + 1;
+            s[l] = g < n ? in[g] : 0;
+            if (threadIdx.x == 0) s[0] = g > 0 ? in[g - 1] : 0;
+            if (threadIdx.x == blockDim.x - 1) s[l + 1] = g + 1 < n ? in[g + 1] : 0;
+            __syncthreads(); if (g < n) out[g] = s[l - 1] - 2 * s[l] + 3 * s[l + 1]; }""",
+        """struct P { const int *in; int *out; int n; } *p = params; for (int g = 0; g < p->n; g++) {
+             int a = g > 0 ? p->in[g - 1] : 0, c = g + 1 < p->n ? p->in[g + 1] : 0; p->out[g] = a - 2 * p->in[g] + 3 * c; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out"), Scalar("i32", 500)),
+    ),
+    Case(
+        "stencil2d",
+        """__global__ void stencil2d(const float* in, float* out, int w, int h) {
+            int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+            if (x > 0 && y > 0 && x < w - 1 && y < h - 1)
+              out[y * w + x] = 0.25f * (in[y * w + x - 1] + in[y * w + x + 1] + in[(y - 1) * w + x] + in[(y + 1) * w + x]) - in[y * w + x]; }""",
+        """struct P { const float *in; float *out; int w, h; } *p = params; int w = p->w;
+           for (int y = 1; y < p->h - 1; y++) for (int x = 1; x < w - 1; x++)
+             p->out[y * w + x] = fmaf(0.25f, p->in[y * w + x - 1] + p->in[y * w + x + 1] + p->in[(y - 1) * w + x] + p->in[(y + 1) * w + x], -p->in[y * w + x]);""",
+        (Buf("f32", 32 * 24), Buf("f32", 32 * 24, "inout"), Scalar("i32", 32), Scalar("i32", 24)),
+        grid=(2, 3, 1), block=(16, 8, 1), rtol=1e-6,
+    ),
+    Case(
+        "transpose",
+        """__global__ void transpose(const float* in, float* out, int w, int h) {
+            __shared__ float t[32][33]; int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
+            for (int j = 0; j < 32; j += 8) if (x < w && y + j < h) t[threadIdx.y + j][threadIdx.x] = in[(y + j) * w + x];
+            __syncthreads(); x = blockIdx.y * 32 + threadIdx.x; y = blockIdx.x * 32 + threadIdx.y;
+            for (int j = 0; j < 32; j += 8) if (x < h && y + j < w) out[(y + j) * h + x] = t[threadIdx.x][threadIdx.y + j]; }""",
+        "struct P { const float *in; float *out; int w, h; } *p = params; for (int y = 0; y < p->h; y++) for (int x = 0; x < p->w; x++) p->out[x * p->h + y] = p->in[y * p->w + x];",
+        (Buf("f32", 64 * 40), Buf("f32", 64 * 40, "out"), Scalar("i32", 64), Scalar("i32", 40)),
+        grid=(2, 2, 1), block=(32, 8, 1), static_shared=32 * 33 * 4,
+    ),
+    Case(
+        "math_funcs",
+        """__global__ void math_funcs(const float* x, float* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; float v = x[i];
+            out[5 * i] = expf(v); out[5 * i + 1] = logf(fabsf(v) + 0.5f); out[5 * i + 2] = sinf(3.0f * v);
+            out[5 * i + 3] = cosf(v * 7.0f); out[5 * i + 4] = tanhf(v) + atanf(v); }""",
+        """struct P { const float *x; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { float v = p->x[i];
+             p->out[5 * i] = expf(v); p->out[5 * i + 1] = logf(fabsf(v) + 0.5f); p->out[5 * i + 2] = sinf(3.0f * v);
+             p->out[5 * i + 3] = cosf(v * 7.0f); p->out[5 * i + 4] = tanhf(v) + atanf(v); }""",
+        (Buf("f32", N), Buf("f32", 5 * N, "out"), Scalar("i32", N)),
+        rtol=2e-6,
+    ),
+    Case(
+        "fast_math",
+        """__global__ void fast_math(const float* x, float* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; float v = x[i];
+            out[3 * i] = __expf(v); out[3 * i + 1] = __sinf(v) + __cosf(v); out[3 * i + 2] = __fdividef(v, 1.5f + v * v) + __logf(2.0f + v); }""",
+        """struct P { const float *x; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { float v = p->x[i];
+             p->out[3 * i] = expf(v); p->out[3 * i + 1] = sinf(v) + cosf(v); p->out[3 * i + 2] = v / (1.5f + v * v) + logf(2.0f + v); }""",
+        (Buf("f32", N), Buf("f32", 3 * N, "out"), Scalar("i32", N)),
+        rtol=2e-5,
+    ),
+    Case(
+        "fdiv_sqrt",
+        """__global__ void fdiv_sqrt(const float* a, const float* b, float* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) { out[2 * i] = a[i] / b[i]; out[2 * i + 1] = sqrtf(fabsf(a[i])) + 1.0f / b[i]; } }""",
+        """struct P { const float *a, *b; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) {
+             p->out[2 * i] = p->a[i] / p->b[i]; volatile float s = sqrtf(fabsf(p->a[i])); volatile float r = 1.0f / p->b[i]; p->out[2 * i + 1] = s + r; }""",
+        (Buf("f32", N, gen="special"), Buf("f32", N, gen="special"), Buf("f32", 2 * N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "fp64_ops",
+        """__global__ void fp64_ops(const double* a, const double* b, double* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; double x = a[i], y = b[i];
+            out[4 * i] = x * y + 1.5; out[4 * i + 1] = x * (y + 3.0) - (double)i; out[4 * i + 2] = (double)(float)x * 0.5; out[4 * i + 3] = fmax(x, y) - fmin(x, 0.25); }""",
+        """struct P { const double *a, *b; double *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { double x = p->a[i], y = p->b[i];
+             p->out[4 * i] = fma(x, y, 1.5); p->out[4 * i + 1] = fma(x, y + 3.0, -(double)i); p->out[4 * i + 2] = (double)(float)x * 0.5; p->out[4 * i + 3] = fmax(x, y) - fmin(x, 0.25); }""",
+        (Buf("f64", N), Buf("f64", N, gen="pos"), Buf("f64", 4 * N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "fp64_div",
+        """__global__ void fp64_div(const double* a, const double* b, double* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) { out[2 * i] = a[i] / (b[i] + 3.0); out[2 * i + 1] = sqrt(fabs(a[i])); } }""",
+        """struct P { const double *a, *b; double *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { p->out[2 * i] = p->a[i] / (p->b[i] + 3.0); p->out[2 * i + 1] = sqrt(fabs(p->a[i])); }""",
+        (Buf("f64", N), Buf("f64", N, gen="pos"), Buf("f64", 2 * N, "out"), Scalar("i32", N)),
+        xfail="the fp64 division and square-root slow paths round with DMUL.RP and DFMA.RM/RP (directed fp64 rounding is not lifted yet)",
+    ),
+    Case(
+        "int64_ops",
+        """__global__ void int64_ops(const long long* a, const long long* b, long long* out, long long n) {
+            long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; if (i >= n) return; long long x = a[i], y = b[i] | 1;
+            out[4 * i] = x * y + (x >> 7); out[4 * i + 1] = x / y; out[4 * i + 2] = x % 1000003; out[4 * i + 3] = (long long)((unsigned long long)x >> 3) ^ (y << 5); }""",
+        """struct P { const long long *a, *b; long long *out; long long n; } *p = params; for (long long i = 0; i < p->n; i++) { long long x = p->a[i], y = p->b[i] | 1;
+             p->out[4 * i] = (long long)((unsigned long long)x * (unsigned long long)y) + (x >> 7); p->out[4 * i + 1] = x / y; p->out[4 * i + 2] = x % 1000003;
+             p->out[4 * i + 3] = (long long)((unsigned long long)x >> 3) ^ (long long)((unsigned long long)y << 5); }""",
+        (Buf("i64", N, gen="bits"), Buf("i64", N, gen="bits"), Buf("i64", 4 * N, "out"), Scalar("i64", N)),
+    ),
+    Case(
+        "int_divmod",
+        """__global__ void int_divmod(const int* a, const int* b, int* out, unsigned n) {
+            unsigned i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; int x = a[i], y = b[i] == 0 ? 7 : b[i];
+            out[4 * i] = x / y; out[4 * i + 1] = x % y; out[4 * i + 2] = (unsigned)x / (unsigned)y; out[4 * i + 3] = x / 13 + x % 10; }""",
+        """struct P { const int *a, *b; int *out; unsigned n; } *p = params; for (unsigned i = 0; i < p->n; i++) { int x = p->a[i], y = p->b[i] == 0 ? 7 : p->b[i];
+             p->out[4 * i] = x / y; p->out[4 * i + 1] = x % y; p->out[4 * i + 2] = (unsigned)x / (unsigned)y; p->out[4 * i + 3] = x / 13 + x % 10; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, gen="small"), Buf("i32", 4 * N, "out"), Scalar("u32", N)),
+    ),
+    Case(
+        "loops_switch",
+        """__global__ void loops_switch(const int* in, int* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; unsigned v = (unsigned)in[i] % 97 + 1; int steps = 0;
+            while (v != 1 && steps < 200) { v = (v & 1) ? 3 * v + 1 : v / 2; steps++; }
+            int r;
+            switch (in[i] & 7) { case 0: r = steps; break; case 1: r = steps * 3; break; case 2: r = -steps; break; case 3: r = steps ^ 0x55; break;
+              case 5: r = steps << 4; break; default: r = 42; }
+            out[i] = r; }""",
+        """struct P { const int *in; int *out; int n; } *p = params; for (int i = 0; i < p->n; i++) {
+             unsigned v = (unsigned)p->in[i] % 97 + 1; int steps = 0; while (v != 1 && steps < 200) { v = (v & 1) ? 3 * v + 1 : v / 2; steps++; }
+             int r; switch (p->in[i] & 7) { case 0: r = steps; break; case 1: r = steps * 3; break; case 2: r = -steps; break; case 3: r = steps ^ 0x55; break;
+               case 5: r = steps << 4; break; default: r = 42; } p->out[i] = r; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "dyn_shared",
+        """extern __shared__ float dyn_buf[];
+        __global__ void dyn_shared(const float* in, float* out) {
+            int t = threadIdx.x, g = blockIdx.x * blockDim.x + t; dyn_buf[t] = in[g]; dyn_buf[blockDim.x + t] = 2.0f * in[g]; __syncthreads();
+            out[g] = dyn_buf[blockDim.x - 1 - t] + dyn_buf[2 * blockDim.x - 1 - ((t + 5) % blockDim.x)]; }""",
+        """struct P { const float *in; float *out; } *p = params; for (unsigned b = 0; b < gx; b++) for (unsigned t = 0; t < bx; t++)
+             p->out[b * bx + t] = p->in[b * bx + bx - 1 - t] + 2.0f * p->in[b * bx + bx - 1 - ((t + 5) % bx)];""",
+        (Buf("f32", N), Buf("f32", N, "out")),
+        dyn=2 * 128 * 4,
+    ),
+    Case(
+        "static_and_dyn_shared",
+        """extern __shared__ int dyn_ints[];
+        __global__ void static_and_dyn_shared(int* out) {
+            __shared__ int st[5]; int t = threadIdx.x; if (t < 5) st[t] = 100 * t; dyn_ints[t] = t * t; __syncthreads();
+            out[blockIdx.x * blockDim.x + t] = st[t % 5] + dyn_ints[(t + 1) % blockDim.x]; }""",
+        """struct P { int *out; } *p = params; for (unsigned b = 0; b < gx; b++) for (unsigned t = 0; t < bx; t++) { unsigned u = (t + 1) % bx;
+             p->out[b * bx + t] = 100 * (int)(t % 5) + (int)(u * u); }""",
+        (Buf("i32", N, "out"),),
+        dyn=128 * 4, static_shared=20,
+    ),
+    Case(
+        "big_param",
+        """__global__ void big_param(Big s, float* out, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) out[i] = s.a[i % 32] * s.k + (float)s.d; }""",
+        """struct P { struct Big s; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) p->out[i] = fmaf(p->s.a[i % 32], (float)p->s.k, (float)p->s.d);""",
+        (Raw(144, 8, "bigstruct"), Buf("f32", N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "conversions",
+        """__global__ void conversions(const float* x, int* out, double* dout, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; float v = x[i] * 3.0e9f;
+            out[6 * i] = (int)v; out[6 * i + 1] = (int)(unsigned)fabsf(v); out[6 * i + 2] = __float2int_rn(x[i] * 100.5f);
+            out[6 * i + 3] = (int)floorf(x[i] * 10.0f) + (int)ceilf(x[i] * 10.0f); out[6 * i + 4] = __float_as_int((float)(i * 1234567)) ;
+            out[6 * i + 5] = __float_as_int((float)(double)x[i] + (float)(unsigned)i); dout[i] = (double)x[i] * (double)(i - 100); }""",
+        """struct P { const float *x; int *out; double *dout; int n; } *p = params; for (int i = 0; i < p->n; i++) { float v = p->x[i] * 3.0e9f;
+             p->out[6 * i] = v >= 2147483648.0f ? INT_MAX : v <= -2147483648.0f ? INT_MIN : (int)v;
+             float a = fabsf(v); p->out[6 * i + 1] = (int)(a >= 4294967296.0f ? 4294967295u : (unsigned)a);
+             p->out[6 * i + 2] = (int)rintf(p->x[i] * 100.5f); p->out[6 * i + 3] = (int)floorf(p->x[i] * 10.0f) + (int)ceilf(p->x[i] * 10.0f);
+             float f = (float)(i * 1234567); memcpy(&p->out[6 * i + 4], &f, 4); float g = p->x[i] + (float)(unsigned)i; memcpy(&p->out[6 * i + 5], &g, 4);
+             p->dout[i] = (double)p->x[i] * (double)(i - 100); }""",
+        (Buf("f32", N), Buf("i32", 6 * N, "out"), Buf("f64", N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "bit_ops",
+        """__global__ void bit_ops(const unsigned* x, unsigned* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; unsigned v = x[i];
+            out[6 * i] = __popc(v) + __clz(v); out[6 * i + 1] = __brev(v); out[6 * i + 2] = __ffs(v);
+            out[6 * i + 3] = __funnelshift_l(v, v * 7, i & 31); out[6 * i + 4] = __byte_perm(v, ~v, 0x7351); out[6 * i + 5] = (v << (i & 31)) | (v >> 3); }""",
+        """struct P { const unsigned *x; unsigned *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { uint32_t v = p->x[i];
+             p->out[6 * i] = __builtin_popcount(v) + clz32(v); p->out[6 * i + 1] = brev32(v); p->out[6 * i + 2] = __builtin_ffs(v);
+             uint64_t fw = ((uint64_t)(uint32_t)(v * 7) << 32) | v; int s = i & 31; p->out[6 * i + 3] = (uint32_t)((fw << s) >> 32);
+             uint64_t bytes = (uint64_t)(~v) << 32 | v; uint32_t r = 0; unsigned sel = 0x7351;
+             for (int k = 0; k < 4; k++) r |= (uint32_t)((bytes >> (8 * ((sel >> (4 * k)) & 7))) & 0xff) << (8 * k);
+             p->out[6 * i + 4] = r; p->out[6 * i + 5] = (v << (i & 31)) | (v >> 3); }""",
+        (Buf("u32", N, gen="bits"), Buf("u32", 6 * N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "minmax",
+        """__global__ void minmax(const int* a, const float* f, int* out, float* fout, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; int x = a[i];
+            out[4 * i] = min(x, 17) + max(x, -23); out[4 * i + 1] = (int)min((unsigned)x, 5000u); out[4 * i + 2] = abs(x); out[4 * i + 3] = x < 0 ? -1 : x > 100 ? 100 : x;
+            fout[2 * i] = fminf(f[i], 0.25f) + fmaxf(f[i], -0.5f); fout[2 * i + 1] = fabsf(f[i]) * (f[i] > 0.1f ? 2.0f : -3.0f); }""",
+        """struct P { const int *a; const float *f; int *out; float *fout; int n; } *p = params; for (int i = 0; i < p->n; i++) { int x = p->a[i];
+             p->out[4 * i] = (x < 17 ? x : 17) + (x > -23 ? x : -23); p->out[4 * i + 1] = (int)((unsigned)x < 5000u ? (unsigned)x : 5000u);
+             p->out[4 * i + 2] = abs(x); p->out[4 * i + 3] = x < 0 ? -1 : x > 100 ? 100 : x;
+             p->fout[2 * i] = f_min(p->f[i], 0.25f) + f_max(p->f[i], -0.5f); p->fout[2 * i + 1] = fabsf(p->f[i]) * (p->f[i] > 0.1f ? 2.0f : -3.0f); }""",
+        (Buf("i32", N, gen="int"), Buf("f32", N, gen="special"), Buf("i32", 4 * N, "out"), Buf("f32", 2 * N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "constant_mem",
+        """__global__ void constant_mem(const float* x, float* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) out[i] = x[i] * coeffs[i & 7] + coeffs[(i >> 3) & 7]; }""",
+        "struct P { const float *x; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) p->out[i] = fmaf(p->x[i], coeffs[i & 7], coeffs[(i >> 3) & 7]);",
+        (Buf("f32", N), Buf("f32", N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "local_array",
+        """__global__ void local_array(const int* in, int* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; int a[24];
+            for (int k = 0; k < 24; k++) a[k] = in[(i + k) % n] * (k + 1);
+            int s = 0; for (int k = 0; k < 24; k++) s += a[(in[i] + k * 5) & 15 ? (k * 7) % 24 : k];
+            out[i] = s + a[in[i] & 15]; }""",
+        """struct P { const int *in; int *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { int a[24];
+             for (int k = 0; k < 24; k++) a[k] = p->in[(i + k) % p->n] * (k + 1);
+             int s = 0; for (int k = 0; k < 24; k++) s += a[(p->in[i] + k * 5) & 15 ? (k * 7) % 24 : k]; p->out[i] = s + a[p->in[i] & 15]; }""",
+        (Buf("i32", 256, gen="int"), Buf("i32", 256, "out"), Scalar("i32", 256)),
+        grid=(2, 1, 1),
+    ),
+    Case(
+        "atomics_mix",
+        """__device__ float atomic_max_float(float* addr, float v) {
+            int* a = (int*)addr; int old = *a, assumed;
+            do { assumed = old; if (__int_as_float(assumed) >= v) break; old = atomicCAS(a, assumed, __float_as_int(v)); } while (assumed != old);
+            return __int_as_float(old); }
+        __global__ void atomics_mix(const int* in, int* ints, unsigned* u, float* f, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; int v = in[i];
+            atomicMax(&ints[0], v); atomicMin(&ints[1], v); atomicAnd(&ints[2], v | 0x10); atomicOr(&ints[3], v & 0x0f0f); atomicXor(&ints[4], v);
+            atomicInc(&u[0], 100u); atomicSub(&ints[5], v & 0xff); atomic_max_float(f, (float)v * 0.5f); }""",
+        """struct P { const int *in; int *ints; unsigned *u; float *f; int n; } *p = params; for (int i = 0; i < p->n; i++) { int v = p->in[i];
+             if (v > p->ints[0]) p->ints[0] = v; if (v < p->ints[1]) p->ints[1] = v; p->ints[2] &= v | 0x10; p->ints[3] |= v & 0x0f0f; p->ints[4] ^= v;
+             p->u[0] = p->u[0] >= 100u ? 0 : p->u[0] + 1; p->ints[5] -= v & 0xff; if (p->f[0] < (float)v * 0.5f) p->f[0] = (float)v * 0.5f; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", 6, "inout", gen="int"), Buf("u32", 1, "inout", gen="small"), Buf("f32", 1, "inout"), Scalar("i32", N)),
+    ),
+    Case(
+        "grid_stride",
+        """__global__ void grid_stride(const float* x, float* y, int n) {
+            for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) y[i] = x[i] * x[i] - 0.5f; }""",
+        "struct P { const float *x; float *y; int n; } *p = params; for (int i = 0; i < p->n; i++) p->y[i] = fmaf(p->x[i], p->x[i], -0.5f);",
+        (Buf("f32", 3000), Buf("f32", 3000, "out"), Scalar("i32", 3000)),
+        grid=(3, 1, 1), block=(64, 1, 1),
+    ),
+    Case(
+        "half_convert",
+        """__global__ void half_convert(const float* x, float* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return;
+            __half h = __float2half(x[i] * 3.0f); out[i] = __half2float(h) + 1.0f; }""",
+        """struct P { const float *x; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { _Float16 h = (_Float16)(p->x[i] * 3.0f); p->out[i] = (float)h + 1.0f; }""",
+        (Buf("f32", N), Buf("f32", N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "branchy_float",
+        """__global__ void branchy_float(const float* x, float* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; float v = x[i], r = 0.0f;
+            if (v > 0.5f) { for (int k = 0; k < 5; k++) r += v * (float)k; } else if (v < -0.5f) r = -v; else if (isnan(v) || v != v) r = 1.0f; else r = v * v * v;
+            out[i] = r; }""",
+        """struct P { const float *x; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { float v = p->x[i], r = 0.0f;
+             if (v > 0.5f) { for (int k = 0; k < 5; k++) r = fmaf(v, (float)k, r); } else if (v < -0.5f) r = -v; else if (v != v) r = 1.0f; else r = v * v * v; p->out[i] = r; }""",
+        (Buf("f32", N, gen="special"), Buf("f32", N, "out"), Scalar("i32", N)),
+    ),
+]
