@@ -4,8 +4,9 @@
 
 The corpus is every .cu/.cuh/.h/.hpp/.cpp file under the folders given (e.g. the
 HeCBench -cuda programs), or the golden test files. Measured:
-- the rules translator in this process (median of 3 passes), against lexing alone
-  (the floor any token-aware translator pays);
+- the rules translator in this process (median of 3 passes), beside the same translator
+  lexing whole files (`windows=False`: windows.py lexes only the lines that can need work)
+  and beside whole-file lexing alone;
 - one process translating the whole corpus, start-up included, against hipify-perl
   doing the same in one process with `-no-output` (target: >= 10x faster), when a
   hipify-perl script is given (from ROCm/HIPIFY's bin/; not part of this project);
@@ -32,12 +33,12 @@ def corpus(dirs: list[Path]) -> list[Path]:
     return sorted(p for d in dirs for p in d.rglob("*") if p.suffix in SUFFIXES and p.is_file())
 
 
-def translate_all(files: list[Path]) -> int:
+def translate_all(files: list[Path], windows: bool = True) -> int:
     """Translate every file (the work one `cass-cc port --examine` does); returns bytes read."""
     from cass_cc.driver.sources import decode_source
     from cass_cc.translate import RulesTranslator, Target
 
-    translator, target, total = RulesTranslator(), Target((5, 2), 32), 0
+    translator, target, total = RulesTranslator(windows=windows), Target((5, 2), 32), 0
     for path in files:
         data = path.read_bytes()
         total += len(data)
@@ -82,7 +83,9 @@ def main() -> int:
 
     lex = median_time(lex_all)
     rules = median_time(lambda: translate_all(files))
-    print(f"in process: rules {mb / rules:.2f} MB/s, lexing alone {mb / lex:.2f} MB/s (rules/lexing time {rules / lex:.2f})")
+    whole = median_time(lambda: translate_all(files, windows=False))
+    print(f"in process: rules {mb / rules:.2f} MB/s; lexing whole files: rules {mb / whole:.2f} MB/s,"
+          f" lexing alone {mb / lex:.2f} MB/s")
 
     # Whole processes, start-up included, timed by the CPU time they use (less sensitive
     # to other load than wall time), interleaved so drift hits both alike.

@@ -137,8 +137,11 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 @functools.lru_cache(maxsize=None)
 def _active_names() -> frozenset[str]:
     """Names whose uses can change a translation (besides CUDA_NAME ones): every other
-    identifier the rules visit goes through `_identifier` untouched."""
-    return frozenset({*mappings.table(), *WARP_SYNC_FALLBACK, *SIMD_NAMES, "__launch_bounds__", "operator",
+    identifier the rules visit goes through `_identifier` untouched, as do table rows
+    that keep their name on every HIP version (`sqrt`, `__syncthreads`)."""
+    renamed = {name for name, row in mappings.table().items()
+               if row.hip_name != name or row.status != "supported" or row.hip_version is not None}
+    return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, "__launch_bounds__", "operator",
                       *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
 
 

@@ -87,7 +87,10 @@ class Windows:
             if k in selected:
                 continue
             selected.add(k)
-            # and the lines back to one with code: what the name is qualified by, or follows
+            start = self.starts[k]
+            if pos > start and not text[start:pos].isspace():
+                continue  # what the name is qualified by, or follows, is on its line
+            # else the lines back to one with code
             for back in range(k - 1, max(k - BACK_LINES, 0) - 1, -1):
                 if back in selected:
                     break
