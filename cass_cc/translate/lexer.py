@@ -9,6 +9,10 @@ line continuation is its own `continuation` token and keeps the directive going.
 
 Kinds: ident, number, string, char, raw_string, comment, directive, header (the
 `<...>` or `"..."` after #include), punct, space, newline, continuation, other.
+
+`line_ends(text)` says where the logical lines end (after each newline token) without
+making tokens, and `tokenize_range` lexes from one such position to another: windows.py
+uses them to lex only the lines a translation needs.
 """
 from __future__ import annotations
 
@@ -67,7 +71,7 @@ def tokenize(text: str) -> list[Token]:
 
 def tokenize_range(text: str, begin: int, end: int, line: int) -> list[Token]:
     """The tokens of text[begin:end], as `tokenize(text)` has them, where `begin` and `end`
-    are 0, len(text) or positions `line_starts(text)` returns; `line` is begin's line
+    are 0, len(text) or positions `line_ends(text)` returns; `line` is begin's line
     number. (At such a position no token is open and no directive is going on, so the
     tokens after it do not depend on what comes before.)"""
     tokens: list[Token] = []
