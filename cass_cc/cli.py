@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Sequence
 
-SUBCOMMANDS = ("cache", "setup", "port", "toolkit", "translate")
+SUBCOMMANDS = ("cache", "setup", "port", "toolkit", "translate", "verify", "hipcc")
 
 
 def _nvcc_env_flags() -> bool:
@@ -26,6 +26,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .sass.cli import main as emit_rdna3
 
         return emit_rdna3(args)
+    if args and args[0] == "verify":  # splits off the program's arguments after `--` itself
+        from .verify.cli import main as verify_main
+
+        return verify_main(args[1:])
+    if args and args[0] == "hipcc":  # a hipcc/clang command line, built with nvcc (toolchain/hipnv.py)
+        from .toolchain.hipnv import main as hipcc_main
+
+        return hipcc_main(args[1:])
     if args and args[0] in SUBCOMMANDS:
         from .commands import cli
 

@@ -9,6 +9,9 @@ Usage  : cass-cc [options] <inputfile>...          (nvcc's command line)
          cass-cc toolkit                           (print a CUDA-toolkit-shaped folder: bin/nvcc,
                                                     include/, lib64/ serving builds through HIP)
          cass-cc translate [options] FILE.cu...    (translate ahead of a build; batched with a model)
+         cass-cc verify FILE.cu... [-- ARGS]       (translate, build both sides for NVIDIA, run, compare;
+         cass-cc verify --original DIR --ported DIR --build CMD --run CMD   trees; see verify --help)
+         cass-cc hipcc [hipcc options] FILE...     (build HIP sources with nvcc, for NVIDIA GPUs)
          cass-cc --emit-rdna3 FILE.cubin [-o OUT.s] [--emit-hsaco]  (NVIDIA SASS -> gfx1100, lifted)
 
 cass-cc accepts nvcc's options and builds CUDA programs for AMD GPUs: each .cu
