@@ -27,6 +27,11 @@ fi
 
 extras=""
 [ "${1:-}" = "--test" ] && extras="[test]"
+# The model translator's tests run a tiny model on the CPU: torch's CPU build (about 20 s;
+# plain `pip install torch` would fetch the CUDA one), transformers from the [test] extras.
+if [ -n "$extras" ] && ! python3 -c 'import torch' 2>/dev/null; then
+  python3 -m pip install -q --disable-pip-version-check torch==2.13.0
+fi
 python3 -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e ".${extras}"
 # The tests build CMake projects with Debian's CMake and with the newest one on PyPI.
 if [ -n "$extras" ] && [ ! -x .tools/cmake/cmake/data/bin/cmake ]; then

@@ -138,7 +138,7 @@ class HFBackend:
         if self.tokenizer is None:
             _, transformers = self._import()
             try:
-                tok = transformers.AutoTokenizer.from_pretrained(str(self.folder()), trust_remote_code=False)
+                tok = transformers.AutoTokenizer.from_pretrained(str(self.folder()), trust_remote_code=False, local_files_only=True)
             except Exception as e:
                 raise ModelError(f"{self.label}: cannot load its tokenizer: {_one_line(e)}") from None
             if not getattr(tok, "chat_template", None):
@@ -155,7 +155,8 @@ class HFBackend:
         torch, transformers = self._import()
         tok = self.load_tokenizer()
         self.device, self.dtype = self._placement(torch)
-        kwargs: dict[str, Any] = {"trust_remote_code": False}
+        # the folder is local by now (a hub model was downloaded first): no network from here
+        kwargs: dict[str, Any] = {"trust_remote_code": False, "local_files_only": True}
         # transformers 4.56 renamed torch_dtype to dtype
         major_minor = tuple(int(x) for x in re.findall(r"\d+", transformers.__version__)[:2])
         kwargs["dtype" if major_minor >= (4, 56) else "torch_dtype"] = self.dtype
