@@ -71,7 +71,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("model-device", str, "auto", "where a local model runs: auto (a GPU when it fits), cpu, cuda, cuda:1, ..."),
     Setting("model-dtype", _choice("auto", "bfloat16", "float16", "float32"), "auto", "weights type of a local model (auto: bfloat16 on a GPU, float32 on a CPU)"),
     Setting("model-endpoint", str, "", "an OpenAI-compatible chat-completions URL (a vLLM server, ...) instead of local weights"),
-    Setting("model-max-new-tokens", _count, 4096, "longest model answer, in tokens"),
+    Setting("model-max-tokens", _count, 4096, "longest model answer, in new tokens (max_new_tokens)"),
     Setting("model-retries", _count, 2, "model endpoint: retries of a failed or timed-out request"),
     Setting("model-revision", str, "main", "Hugging Face revision (branch, tag or commit) of the model"),
     Setting("model-scope", _choice("file", "function"), "file", "what the model gets: the whole file, or the definitions the rules flagged"),

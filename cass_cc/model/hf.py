@@ -17,6 +17,7 @@ from typing import Any
 
 from . import ModelError
 from .settings import Generation, ModelSettings
+from ..util import sha256_hex
 from .store import Store, stat_names
 
 CONFIG_FILES = ("config.json", "generation_config.json")
@@ -73,15 +74,42 @@ class HFBackend:
 
     def folder(self) -> Path:
         if self._folder is None:
-            spec, revision = self.settings.model, self.settings.revision
+            spec = self.settings.model
             if is_local(spec):
                 folder = Path(spec).expanduser()
                 if not (folder / "config.json").is_file():
                     raise ModelError(f"{spec}: not a model folder (no config.json)")
             else:
-                folder = cached_snapshot(spec, revision) or self._download(spec, revision)
+                commit = self.commit()
+                folder = cached_snapshot(spec, commit) or self._download(spec, commit)
             self._folder = folder
         return self._folder
+
+    def commit(self) -> str:
+        """The commit a hub model's revision names: from the Hugging Face cache once it
+        is downloaded, else asked of the hub (one request, remembered for an hour), so
+        a build whose files never need the model does not download it."""
+        spec, revision = self.settings.model, self.settings.revision
+        if re.fullmatch(r"[0-9a-f]{40}", revision):
+            return revision
+        snap = cached_snapshot(spec, revision)
+        if snap is not None:
+            return snap.name
+        key = sha256_hex("revision", spec, revision)
+        commit = self.store.get(key)
+        if commit is None:
+            try:
+                from huggingface_hub import HfApi
+
+                commit = HfApi().model_info(spec, revision=revision).sha
+            except ImportError:
+                raise ModelError(f"{spec}: downloading needs huggingface_hub (pip install 'cass-cc[model]')") from None
+            except Exception as e:  # network, authentication, unknown repository
+                raise ModelError(f"{spec}: cannot resolve revision {revision}: {_one_line(e)}") from None
+            if not commit:
+                raise ModelError(f"{spec}: the hub names no commit for revision {revision}")
+            self.store.set(key, commit, expire=3600)
+        return str(commit)
 
     def _download(self, repo: str, revision: str) -> Path:
         try:
@@ -101,14 +129,14 @@ class HFBackend:
         """hf:<repo>@<commit> for a hub model (the commit names weights and tokenizer);
         for a folder, digests of its weights and config and of its tokenizer files."""
         if self._identity is None:
-            folder = self.folder()
             spec = self.settings.model
             if is_local(spec):
+                folder = self.folder()
                 weights = self.store.folder_digest(folder, [*CONFIG_FILES, *stat_names(folder, WEIGHT_SUFFIXES)])
                 tokenizer = self.store.folder_digest(folder, list(TOKENIZER_FILES))
                 self._identity = f"local:{weights[:16]}:tok-{tokenizer[:16]}"
             else:
-                self._identity = f"hf:{spec}@{folder.name}"
+                self._identity = f"hf:{spec}@{self.commit()}"
         return self._identity
 
     def config(self) -> dict[str, Any]:

@@ -57,7 +57,7 @@ class ModelSettings:
             when=config.model_when,
             scope=config.model_scope,
             generation=Generation(
-                max_new_tokens=config.model_max_new_tokens,
+                max_new_tokens=config.model_max_tokens,
                 temperature=config.model_temperature,
                 top_p=config.model_top_p,
                 dtype=config.model_dtype,

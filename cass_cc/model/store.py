@@ -47,11 +47,12 @@ class Store:
     def get(self, key: str) -> Any:
         return self.db.get(key)
 
-    def set(self, key: str, value: Any) -> None:
+    def set(self, key: str, value: Any, expire: float | None = None) -> None:
+        """`expire`: seconds the entry lives (kept for the run when the cache is off)."""
         if isinstance(self.db, dict):
             self.db[key] = value
         else:
-            self.db.set(key, value)
+            self.db.set(key, value, expire=expire)
 
     def file_digest(self, path: Path) -> str:
         """SHA-256 of a file, remembered by path, size and mtime (weights are gigabytes)."""

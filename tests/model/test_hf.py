@@ -171,3 +171,18 @@ def test_function_scope_sends_only_flagged_definitions(tiny_model: Path, tmp_pat
     plan = model.plan(PTX_KERNEL, "k.cu", Target())
     assert len(plan.prompts) == 1 and "%%smid" in plan.prompts[0] and "scale" not in plan.prompts[0]
     assert [(p.first_line, p.last_line) for p in plan.replaced] == [(6, 10)]  # the definition alone
+
+
+def test_hub_model_from_the_hugging_face_cache(tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hub id is named by the commit its revision points at, read from the cache's refs/
+    without asking the network; the snapshot folder is what loads."""
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    repo = tmp_path / "hub" / "models--ahmedheakl--cass-src-1.5b"
+    shutil.copytree(tiny_model, repo / "snapshots" / commit)
+    (repo / "refs").mkdir()
+    (repo / "refs" / "main").write_text(commit)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    b = HFBackend(ModelSettings(model="ahmedheakl/cass-src-1.5b", device="cpu"), Store(tmp_path / "s"))
+    assert b.identity() == f"hf:ahmedheakl/cass-src-1.5b@{commit}"
+    assert b.folder() == repo / "snapshots" / commit
+    assert b.load_tokenizer().chat_template
