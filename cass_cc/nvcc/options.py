@@ -235,3 +235,5 @@ GLUED: dict[str, Option] = {o.short: o for o in OPTIONS if o.glued and o.short}
 # cass-cc's own options: --cass-<name>[=value] -> Invocation.cass[name], and this alias.
 CASS_PREFIX = "--cass-"
 CASS_FLAGS: dict[str, str] = {"--emit-rdna3": "emit-rdna3"}
+# cass-cc's own options with a value (`--model X`, `--model=X`) -> Invocation.cass[name].
+CASS_VALUES: dict[str, str] = {"--model": "model", "--model-endpoint": "model-endpoint"}

@@ -9,7 +9,7 @@ from typing import Callable, Mapping, Sequence
 from . import targets as tg
 from .invocation import Input, Invocation, Lang, Phase, UsageError
 from .options import (
-    BY_SPELLING, CASS_FLAGS, CASS_PREFIX, GLUED, Arity, Disp, Kind, Option,
+    BY_SPELLING, CASS_FLAGS, CASS_PREFIX, CASS_VALUES, GLUED, Arity, Disp, Kind, Option,
 )
 
 # Highest first: with several phase options nvcc does the one earliest here,
@@ -125,6 +125,14 @@ def parse(
             continue
         if tok.startswith(CASS_PREFIX) or tok in CASS_FLAGS:
             _cass(inv, tok)
+            continue
+        name, eq, value = tok.partition("=")
+        if name in CASS_VALUES:
+            if not eq:
+                if i >= len(args):
+                    raise UsageError(f"argument expected after '{tok}'")
+                value, i = args[i], i + 1
+            inv.cass[CASS_VALUES[name]] = value
             continue
         found = _match(tok)
         if found is None:
