@@ -231,7 +231,7 @@ def rewrite_asm(tokens: list[Token], i: int, target: Target) -> AsmRewrite | Non
     original = "".join(t.text for t in tokens[i:end])
 
     def unsupported(what: str) -> AsmRewrite:
-        msg = f"inline PTX '{what}' has no HIP rewrite; needs the model translator (--cass-translator=model)"
+        msg = f"inline PTX '{what}' has no HIP rewrite; needs the model translator (--model ID_OR_PATH)"
         return AsmRewrite(end, original, [Diagnostic(tok.line, tok.col, "warning", msg)], False)
 
     sections = _sections(tokens, j + 1, close)

@@ -135,7 +135,7 @@ def test_unsupported_keeps_text_and_warns(source: str, shown: str) -> None:
     assert result.text == source[: source.rindex(")") + 1]
     assert [(d.line, d.column, d.severity) for d in result.diagnostics] == [(2, 3, "warning")]
     assert result.diagnostics[0].message == (
-        f"inline PTX '{shown}' has no HIP rewrite; needs the model translator (--cass-translator=model)")
+        f"inline PTX '{shown}' has no HIP rewrite; needs the model translator (--model ID_OR_PATH)")
 
 
 def test_not_an_asm_statement() -> None:
