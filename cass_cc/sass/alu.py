@@ -901,25 +901,46 @@ class AluOps(LifterBase):
         self._half_op(insn, "mul")
 
     # ---- double precision -----------------------------------------------------------------
-    def _check_dmods(self, insn: Insn) -> None:
+    def _dmode(self, insn: Insn) -> str:
         for m in insn.mods:
-            if m != "RN":
+            if m not in ROUNDING:
                 raise Unsupported(insn.full)
+        return _rounding(insn.mods)
+
+    def _dfma_directed(self, rnd: str, a: str, c: str, e: str) -> str:
+        """a*c+e rounded once toward rnd: the target's `__cass_dfma_<rnd>` runs the fma with
+        the FPU's rounding mode set (gfx1100: MODE.FP_ROUND for f64; x86: MXCSR)."""
+        return self.rt("double", f"__cass_dfma_{rnd.lower()}", f"double {a}, double {c}, double {e}")
 
     def op_DADD(self, insn: Insn) -> None:
-        self._check_dmods(insn)
+        rnd = self._dmode(insn)
         d, a, c = insn.operands[:3]
-        self.wrd(d, self.b.op(f"fadd double {self.dval(a)}, {self.dval(c)}"))  # type: ignore[arg-type]
+        av, cv = self.dval(a), self.dval(c)
+        # a*1+c is a+c rounded once, signed zeros included
+        v = self.b.op(f"fadd double {av}, {cv}") if rnd == "RN" else self._dfma_directed(rnd, av, "1.0", cv)
+        self.wrd(d, v)  # type: ignore[arg-type]
 
     def op_DMUL(self, insn: Insn) -> None:
-        self._check_dmods(insn)
+        rnd = self._dmode(insn)
         d, a, c = insn.operands[:3]
-        self.wrd(d, self.b.op(f"fmul double {self.dval(a)}, {self.dval(c)}"))  # type: ignore[arg-type]
+        av, cv = self.dval(a), self.dval(c)
+        if rnd == "RN":
+            v = self.b.op(f"fmul double {av}, {cv}")
+        else:
+            # a*c + z with z a zero that leaves every product alone: -0 adds nothing to
+            # either zero except toward -inf, where +0 + -0 is -0; there +0 does.
+            v = self._dfma_directed(rnd, av, cv, "0.0" if rnd == "RM" else "-0.0")
+        self.wrd(d, v)  # type: ignore[arg-type]
 
     def op_DFMA(self, insn: Insn) -> None:
-        self._check_dmods(insn)
+        rnd = self._dmode(insn)
         d, a, c, e = insn.operands[:4]
-        self.wrd(d, self.b.op(f"call double @llvm.fma.f64(double {self.dval(a)}, double {self.dval(c)}, double {self.dval(e)})"))  # type: ignore[arg-type]
+        av, cv, ev = self.dval(a), self.dval(c), self.dval(e)
+        if rnd == "RN":
+            v = self.b.op(f"call double @llvm.fma.f64(double {av}, double {cv}, double {ev})")
+        else:
+            v = self._dfma_directed(rnd, av, cv, ev)
+        self.wrd(d, v)  # type: ignore[arg-type]
 
     def op_DSETP(self, insn: Insn) -> None:
         b = self.b

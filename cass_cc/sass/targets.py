@@ -54,6 +54,33 @@ GFX1100 = Target(
 )
 TARGETS = {t.name: t for t in (CPU, GFX1100)}
 
+# fp64 fma rounded toward +inf, -inf or zero (DFMA/DMUL/DADD.RP/RM/RZ): LLVM's constrained
+# fma with the FPU's rounding mode switched around it. The functions are strictfp and
+# noinline (LLVM does not inline strictfp code into other code), one per mode.
+# mode: (constrained-intrinsic name, llvm.set.rounding value, gfx1100 MODE.FP_ROUND f64 value)
+DIRECTED = {"rp": ("round.upward", 2, 1), "rm": ("round.downward", 3, 2), "rz": ("round.towardzero", 0, 3)}
+HWREG_MODE_FP_ROUND_F64 = 1 | (2 << 6) | ((2 - 1) << 11)  # hwreg(HW_REG_MODE, 2, 2)
+
+
+def _directed_fma(name: str, target: str) -> str:
+    mode, x86_value, amd_value = DIRECTED[name.rsplit("_", 1)[1]]
+    if target == "cpu":
+        set_mode, restore = f"call void @llvm.set.rounding(i32 {x86_value}) #4", "call void @llvm.set.rounding(i32 1) #4"
+        linkage = ""
+    else:
+        set_mode = f"call void @llvm.amdgcn.s.setreg(i32 {HWREG_MODE_FP_ROUND_F64}, i32 {amd_value}) #4"
+        restore = f"call void @llvm.amdgcn.s.setreg(i32 {HWREG_MODE_FP_ROUND_F64}, i32 0) #4"
+        linkage = "internal "
+    return f"""define {linkage}double @{name}(double %a, double %b, double %c) #4 {{
+  {set_mode}
+  %r = call double @llvm.experimental.constrained.fma.f64(double %a, double %b, double %c, metadata !"{mode}", metadata !"fpexcept.strict") #4
+  {restore}
+  ret double %r
+}}"""
+
+
+STRICTFP_ATTRS = 'attributes #4 = { noinline nounwind strictfp }'
+
 
 def _split_args(text: str) -> list[str]:
     out, depth, cur = [], 0, ""
@@ -106,11 +133,14 @@ def _cpu_module(lifted: list[Lifted]) -> str:
         parts.append(lk.body)
     used = sorted(set().union(*(lk.runtime for lk in lifted)) if lifted else set())
     for name in used:
+        if name.startswith("__cass_dfma_"):
+            parts.append(_directed_fma(name, "cpu"))
+            continue
         ret, args = RUNTIME_SIGNATURES[name]
         parts.append(f"declare {ret} @{name}({args})")
     text = "\n".join(parts)
     parts += intrinsic_declarations(text)
-    parts += ['attributes #0 = { nounwind "denormal-fp-math"="ieee,ieee" "denormal-fp-math-f32"="ieee,ieee" }', "attributes #1 = { convergent nounwind }"]
+    parts += ['attributes #0 = { nounwind "denormal-fp-math"="ieee,ieee" "denormal-fp-math-f32"="ieee,ieee" }', "attributes #1 = { convergent nounwind }", STRICTFP_ATTRS]
     return "\n".join(parts) + "\n"
 
 
@@ -245,7 +275,7 @@ exit:
   ret i64 %out
 }""",
     }
-    return [defs[n] for n in sorted(used)]
+    return [_directed_fma(n, "gfx1100") if n.startswith("__cass_dfma_") else defs[n] for n in sorted(used)]
 
 
 def _dim3(name: str, calls: list[str]) -> str:
@@ -315,6 +345,7 @@ def _amd_module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
     parts.append('attributes #0 = { alwaysinline nounwind "denormal-fp-math-f32"="ieee,ieee" }')
     parts.append("attributes #1 = { convergent nounwind }")
     parts.append('attributes #2 = { alwaysinline convergent nounwind "denormal-fp-math-f32"="ieee,ieee" }')
+    parts.append(STRICTFP_ATTRS)
     return "\n".join(parts) + "\n"
 
 

@@ -173,7 +173,9 @@ def _values(arg: Buf, rng: random.Random) -> list:
     out = []
     for i in range(arg.n):
         if arg.ty in ("f32", "f64"):
-            if arg.gen == "special" and i % 4 == 0:
+            if arg.gen == "wide":  # doubles over the whole exponent range, subnormals and specials
+                out.append(_wide_double(rng, i))
+            elif arg.gen == "special" and i % 4 == 0:
                 out.append(specials[(i // 4) % len(specials)])
             elif arg.gen == "pos":
                 out.append(rng.uniform(0.1, 10.0))
@@ -188,6 +190,15 @@ def _values(arg: Buf, rng: random.Random) -> list:
         else:
             out.append(rng.randint(-1000, 1000) if arg.ty[0] == "i" else rng.randint(0, 2000))
     return out
+
+
+def _wide_double(rng: random.Random, i: int) -> float:
+    specials = [0.0, -0.0, float("inf"), float("-inf"), float("nan"), 5e-324, -2.2250738585072014e-308, 1.7976931348623157e308, 1.0, -3.0]
+    if i % 16 == 0:
+        return specials[(i // 16) % len(specials)]
+    exp = rng.choice([rng.randint(0, 2046), rng.randint(0, 60), rng.randint(1986, 2046), 0, 1023])
+    bits = (rng.getrandbits(1) << 63) | (exp << 52) | rng.getrandbits(52)
+    return struct.unpack("<d", struct.pack("<Q", bits))[0]
 
 
 def _size_align(arg) -> tuple[int, int]:

@@ -21,7 +21,7 @@ class Buf:
     ty: str
     n: int
     kind: str = "in"  # in, out, inout
-    gen: str = "uniform"  # uniform (-1,1), pos (0.1,10), int (-1000,1000), small (0,16), special, bits
+    gen: str = "uniform"  # uniform (-1,1), pos (0.1,10), int (-1000,1000), small (0,16), special, bits, wide (f64: any exponent)
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,7 @@ PRELUDE_C = r"""
 #include <stdint.h>
 #include <string.h>
 #include <limits.h>
+#include <fenv.h>
 struct Big { float a[32]; int k; double d; };
 static const float coeffs[8] = {0.5f, -1.25f, 2.0f, 3.5f, -0.75f, 1.0f, 0.125f, 4.0f};
 #define REF(n) void ref_##n(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned dyn, void *params)
@@ -65,6 +66,10 @@ static const float coeffs[8] = {0.5f, -1.25f, 2.0f, 3.5f, -0.75f, 1.0f, 0.125f, 
     for (unsigned tz = 0; tz < bz; tz++) for (unsigned ty = 0; ty < by; ty++) for (unsigned tx = 0; tx < bx; tx++)
 static int clz32(uint32_t x) { return x ? __builtin_clz(x) : 32; }
 static uint32_t brev32(uint32_t x) { uint32_t r = 0; for (int i = 0; i < 32; i++) if (x >> i & 1) r |= 1u << (31 - i); return r; }
+/* x op y under a rounding mode: volatile keeps the arithmetic between the fesetround calls */
+static double rounded(int mode, int op, double x, double y, double z) {
+    volatile double a = x, b = y, c = z, r; fesetround(mode);
+    r = op == 0 ? a + b : op == 1 ? a * b : fma(a, b, c); fesetround(FE_TONEAREST); return r; }
 static float f_min(float a, float b) { return fminf(a, b); }
 static float f_max(float a, float b) { return fmaxf(a, b); }
 """
@@ -299,7 +304,27 @@ CASES: list[Case] = [
             int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) { out[2 * i] = a[i] / (b[i] + 3.0); out[2 * i + 1] = sqrt(fabs(a[i])); } }""",
         """struct P { const double *a, *b; double *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { p->out[2 * i] = p->a[i] / (p->b[i] + 3.0); p->out[2 * i + 1] = sqrt(fabs(p->a[i])); }""",
         (Buf("f64", N), Buf("f64", N, gen="pos"), Buf("f64", 2 * N, "out"), Scalar("i32", N)),
-        xfail="the fp64 division and square-root slow paths round with DMUL.RP and DFMA.RM/RP (directed fp64 rounding is not lifted yet)",
+    ),
+    Case(
+        "fp64_div_edge",
+        """__global__ void fp64_div_edge(const double* a, const double* b, double* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) { out[3 * i] = a[i] / b[i]; out[3 * i + 1] = sqrt(a[i]); out[3 * i + 2] = 1.0 / b[i]; } }""",
+        """struct P { const double *a, *b; double *out; int n; } *p = params; for (int i = 0; i < p->n; i++) {
+             p->out[3 * i] = p->a[i] / p->b[i]; p->out[3 * i + 1] = sqrt(p->a[i]); p->out[3 * i + 2] = 1.0 / p->b[i]; }""",
+        (Buf("f64", 2048, gen="wide"), Buf("f64", 2048, gen="wide"), Buf("f64", 3 * 2048, "out"), Scalar("i32", 2048)),
+        grid=(16, 1, 1),
+    ),
+    Case(
+        "fp64_directed",
+        """__global__ void fp64_directed(const double* a, const double* b, const double* c, double* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; double x = a[i], y = b[i], z = c[i];
+            out[9 * i] = __dadd_ru(x, y); out[9 * i + 1] = __dadd_rd(x, y); out[9 * i + 2] = __dadd_rz(x, y);
+            out[9 * i + 3] = __dmul_ru(x, y); out[9 * i + 4] = __dmul_rd(x, y); out[9 * i + 5] = __dmul_rz(x, y);
+            out[9 * i + 6] = __fma_ru(x, y, z); out[9 * i + 7] = __fma_rd(x, y, z); out[9 * i + 8] = __fma_rz(x, y, z); }""",
+        """struct P { const double *a, *b, *c; double *out; int n; } *p = params; int modes[3] = {FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+           for (int i = 0; i < p->n; i++) for (int op = 0; op < 3; op++) for (int m = 0; m < 3; m++)
+             p->out[9 * i + 3 * op + m] = rounded(modes[m], op, p->a[i], p->b[i], p->c[i]);""",
+        (Buf("f64", N, gen="wide"), Buf("f64", N, gen="wide"), Buf("f64", N, gen="wide"), Buf("f64", 9 * N, "out"), Scalar("i32", N)),
     ),
     Case(
         "int64_ops",
