@@ -31,12 +31,20 @@ def test_emit_rdna3_and_hsaco(sass_build, tmp_path: Path, cass_env: dict[str, st
     assert (tmp_path / "k.hsaco").read_bytes()[:4] == b"\x7fELF"
 
 
-def test_unsupported_kernels_are_named(sass_build, tmp_path: Path, cass_env: dict[str, str]) -> None:
-    cubin = sass_build.sms[80].cubin.path  # holds fp64_div, whose slow path is not lifted yet
-    proc = run_cass(["--emit-rdna3", cubin, "-o", "all.s"], tmp_path, cass_env)
+def test_unsupported_kernels_are_named(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    import os
+
+    cu = tmp_path / "t.cu"
+    cu.write_text(
+        "__global__ void fine(float* x) { x[threadIdx.x] = 1.0f; }\n"
+        '__global__ void trapper(int* x) { if (x[threadIdx.x] < 0) asm volatile("trap;"); x[threadIdx.x] = 2; }\n'
+    )
+    nvcc = Toolchain(os.environ).nvcc.path
+    subprocess.run([nvcc, "-cubin", "-arch=sm_80", "-o", str(tmp_path / "t.cubin"), str(cu)], check=True)
+    proc = run_cass(["--emit-rdna3", "t.cubin", "-o", "all.s"], tmp_path, cass_env)
     assert proc.returncode == 1
-    assert "fp64_div(double const*, double const*, double*, int): no path served it: unsupported SASS: " in proc.stderr
-    assert "DMUL (DMUL.RP)" in proc.stderr and "nothing written" in proc.stderr
+    assert "fine(float*): lifter" in proc.stderr
+    assert "trapper(int*): no path served it: unsupported SASS: BPT.TRAP" in proc.stderr and "nothing written" in proc.stderr
     assert not (tmp_path / "all.s").exists()
 
 
