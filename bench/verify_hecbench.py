@@ -136,13 +136,12 @@ def run(root: Path, arch: str, out: Path, jobs_build: int, jobs_run: int, timeou
 def summary(records: list[dict]) -> str:
     rows = []
     for side in ("hip", "ported"):
+        pairs = [r[f"{side}_vs_cuda"] for r in records if r[f"{side}_vs_cuda"] is not None]
+        done = [c for c in pairs if c["outcome"] != "timeout"]
         b = sum(r[side]["built"] for r in records)
-        ran = sum(1 for r in records if r[f"{side}_vs_cuda"] is not None)
-        agree = sum(1 for r in records if r[f"{side}_vs_cuda"] and r[f"{side}_vs_cuda"]["outcome"] == "agree")
-        verdict = sum(1 for r in records if r[f"{side}_vs_cuda"] and r[f"{side}_vs_cuda"]["verdicts_agree"]
-                      and r[f"{side}_vs_cuda"]["outcome"] != "timeout")
-        rows.append(f"{side:>6} vs cuda: built {b}/{len(records)}, both ran {ran}, outputs agreed {agree}, "
-                    f"verdicts agreed {verdict}")
+        rows.append(f"{side:>6} vs cuda: built {b}/{len(records)}, both ran {len(done)} (+{len(pairs) - len(done)} timed out), "
+                    f"outputs agreed {sum(c['outcome'] == 'agree' for c in done)}, "
+                    f"verdicts agreed {sum(bool(c['verdicts_agree']) for c in done)}")
     cuda_built = sum(r["cuda"]["built"] for r in records)
     return f"cuda built {cuda_built}/{len(records)}\n" + "\n".join(rows)
 

@@ -37,7 +37,7 @@ FAMILY_ORDER = ("runtime", "device", "fp16", "bf16", "complex", "cooperative_gro
                 "driver", "nvrtc", "nvtx", "cublas", "curand", "cufft", "cusparse", "cusolver", "cub", "thrust")
 RENAMED_KINDS = frozenset({"function", "type", "enum", "macro"})
 # The hand-written header turns these into functions; CUDA headers included after it must not see them.
-WARP_MACROS = ("__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot", "__any", "__all", "__lane_id")
+WARP_MACROS = ("__ballot", "__any", "__all")
 
 
 class HipnvError(Exception):
@@ -391,11 +391,21 @@ def arch_from_env(env: Mapping[str, str]) -> str:
 
 
 def run_plan(plan: Plan, env: Mapping[str, str]) -> int:
+    """Run the steps; a compile that nvcc says needs --extended-lambda (a __device__ lambda behind
+    a macro, which uses_device_lambdas cannot see) runs again with it. nvcc's stderr is passed on."""
     try:
+        extended = False
         for step in plan.steps:
-            code = subprocess.call(list(step), env=dict(env))
-            if code != 0:
-                return code
+            command = list(step) + (["--extended-lambda"] if extended and "--extended-lambda" not in step else [])
+            proc = subprocess.run(command, env=dict(env), stderr=subprocess.PIPE)
+            if proc.returncode != 0 and b"--extended-lambda" in proc.stderr and "--extended-lambda" not in command:
+                extended = True
+                command.append("--extended-lambda")
+                proc = subprocess.run(command, env=dict(env), stderr=subprocess.PIPE)
+            sys.stderr.buffer.write(proc.stderr)
+            sys.stderr.flush()
+            if proc.returncode != 0:
+                return proc.returncode
         return 0
     finally:
         for obj in plan.temporaries:

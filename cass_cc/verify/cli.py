@@ -22,6 +22,10 @@ from .report import summary_line, table
 from .runner import BuildSpec, Case, Result, RunSpec
 
 
+# Translations are made for the installed HIP; with none (an NVIDIA-only machine), for this one.
+DEFAULT_HIP = (5, 2)
+
+
 def split_args(args: Sequence[str]) -> tuple[list[str], list[str]]:
     """(cass-cc verify's own arguments, the program's): split at the first `--`."""
     args = list(args)
@@ -53,12 +57,17 @@ def _translate(source: Path, out_dir: Path, hip_version: tuple[int, int] | None)
     from ..port.files import port_source
     from ..translate import TranslationError, chain_from_setting
 
+    from ..port import PortError
+
     config = load()
     try:
         chain = chain_from_setting(config.translator)
-        target, _ = port_target(PortOptions(src=source.parent, hip_version=hip_version), config, os.environ)
+        try:
+            target, _ = port_target(PortOptions(src=source.parent, hip_version=hip_version), config, os.environ)
+        except PortError:  # no ROCm here (an NVIDIA-only machine): the HIP this project targets
+            target, _ = port_target(PortOptions(src=source.parent, hip_version=DEFAULT_HIP), config, os.environ)
         result, text = port_source(source.name, source.read_bytes(), chain, target, None)
-    except TranslationError as e:
+    except (TranslationError, PortError, OSError) as e:
         return source, str(e)
     if text is None:
         return source, result.error or None

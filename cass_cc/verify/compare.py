@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 TIMING = re.compile(
     r"(?i)(\b(times?|timing|elapsed|runtime|duration|seconds?|secs?|ms|msecs?|milliseconds?|us|usecs?|"
     r"microseconds?|ns|throughput|bandwidth|g?flops|[gmt]flop/s|gops|gb/s|mb/s|gib/s|fps|speed-?up|"
-    r"performance|cycles)\b|\d\s*s\b|\(s\)|\(ms\)|\(us\))"
+    r"performance|cycles|measured)\b|\d\s*s\b|\(s\)|\(ms\)|\(us\))"
 )
 NUMBER = re.compile(r"(?i)[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|[-+]?\b(?:nan|inf(?:inity)?)\b")
 PASS_WORDS = re.compile(r"\b(PASS(ED)?|Pass(ed)?|passed|SUCCESS(FUL)?|Success(ful)?|successful(ly)?|CORRECT|Correct|correct)\b")

@@ -160,9 +160,11 @@ def run_limited(command: Sequence[str] | str, cwd: str, env: Mapping[str, str], 
             except subprocess.TimeoutExpired:
                 pass
             interval = min(interval * 2, 0.5)
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if now >= deadline:
                 timed_out = True
-            elif memory_mb and _group_rss_mb(proc.pid) > memory_mb:
+            elif memory_mb and now - start > 0.3 and _group_rss_mb(proc.pid) > memory_mb:  # /proc scans cost:
+                # none in the first 0.3 s, then at most two a second
                 out_of_memory = True
             if timed_out or out_of_memory:
                 try:
@@ -278,10 +280,17 @@ def amd_check(source: str, tools: Tools, include_dirs: Sequence[str], out_dir: s
     from ..config import load
     from ..toolchain import Toolchain
 
-    config = load()
-    tc = Toolchain(env, config.rocm_path, config.cache_path(env))
-    libs = tc.device_lib_dir(["gfx1100"])
-    command = [tools.clang, "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={tc.rocm.root}",
+    from ..config import ConfigError
+    from ..toolchain import ToolchainError
+
+    try:
+        config = load()
+        tc = Toolchain(env, config.rocm_path, config.cache_path(env))
+        libs = tc.device_lib_dir(["gfx1100"])
+        rocm = tc.rocm.root
+    except (ConfigError, ToolchainError):
+        return False  # no ROCm here: not compiled for gfx1100 (the result says so)
+    command = [tools.clang, "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={rocm}",
                f"--rocm-device-lib-path={libs}", "-std=c++17", "-O2", "-c", source, "-o", os.path.join(out_dir, "amd.o"),
                *(f"-I{d}" for d in include_dirs)]
     return run_limited(command, out_dir, env, 600).exit_code == 0

@@ -154,3 +154,23 @@ def test_cli_trees_force_run(tmp_path: Path, cass_env: dict[str, str]) -> None:
                      "--run", f"{PY} prog.py 1", "--force-run"], tmp_path, cass_env)
     assert proc.returncode == 1, proc.stderr
     assert "ran and differed" in proc.stdout and "+x 0.25" in proc.stdout
+
+
+def test_translation_without_rocm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An NVIDIA-only machine has no ROCm to take the HIP version from: translate for 5.2."""
+    import cass_cc.port as port
+    from cass_cc.verify import cli
+
+    real = port._target
+    seen = []
+
+    def no_rocm(opts, config, env):  # type: ignore[no-untyped-def]
+        seen.append(opts.hip_version)
+        if opts.hip_version is None:
+            raise port.PortError("cannot find a ROCm/HIP installation")
+        return real(opts, config, env)
+
+    monkeypatch.setattr(port, "_target", no_rocm)
+    hip, error = cli._translate(PROGRAMS / "reduce.cu", tmp_path, None)
+    assert error is None and seen == [None, cli.DEFAULT_HIP]
+    assert "__shfl_down(" in hip.read_text() and hip.parent == tmp_path

@@ -28,8 +28,8 @@
 #define HIP_VERSION (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
 #endif
 
-/* CUDA's headers, before the macros below exist: they declare __shfl/__ballot/__any/__all, which
- * these macros replace (the generated HIP headers include others with the macros set aside). */
+/* CUDA's headers, before the macros below exist: they declare __ballot/__any/__all, which these
+ * macros replace (the generated HIP headers include others with the macros set aside). */
 #include <cuda_runtime.h>
 #include <cuda.h>
 #include <stdio.h>
@@ -60,35 +60,37 @@
 
 #ifdef __CUDACC__
 /* ---- warp functions without a mask (HIP's spelling; CUDA has only the _sync forms on sm_70+).
- * Shuffles name the whole warp, as HIP's do; votes name the lanes active at the call. */
-template <class T> static __device__ __forceinline__ T cass_hipnv_shfl(T v, int lane, int width = warpSize) {
+ * Shuffles name the whole warp, as HIP's do; votes name the lanes active at the call.
+ * The shuffles are real functions in the device pass for sm_70+, where CUDA declares none
+ * (its host-pass and pre-sm_70 declarations serve the rest), so a program's own
+ * `#define __shfl(v, d) __shfl(v, d)` still reaches them. CUDA declares __ballot/__any/__all
+ * everywhere (invalid on sm_70+), so those are renamed by object-like macros: a consistent
+ * rename, harmless to CCCL's own `struct __any`. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+template <class T> static __device__ __forceinline__ T __shfl(T v, int lane, int width = warpSize) {
   return __shfl_sync(0xffffffffu, v, lane, width);
 }
-template <class T> static __device__ __forceinline__ T cass_hipnv_shfl_up(T v, unsigned int delta, int width = warpSize) {
+template <class T> static __device__ __forceinline__ T __shfl_up(T v, unsigned int delta, int width = warpSize) {
   return __shfl_up_sync(0xffffffffu, v, delta, width);
 }
-template <class T> static __device__ __forceinline__ T cass_hipnv_shfl_down(T v, unsigned int delta, int width = warpSize) {
+template <class T> static __device__ __forceinline__ T __shfl_down(T v, unsigned int delta, int width = warpSize) {
   return __shfl_down_sync(0xffffffffu, v, delta, width);
 }
-template <class T> static __device__ __forceinline__ T cass_hipnv_shfl_xor(T v, int mask, int width = warpSize) {
+template <class T> static __device__ __forceinline__ T __shfl_xor(T v, int mask, int width = warpSize) {
   return __shfl_xor_sync(0xffffffffu, v, mask, width);
 }
+#endif
 static __device__ __forceinline__ unsigned long long cass_hipnv_ballot(int p) { return __ballot_sync(__activemask(), p); }
 static __device__ __forceinline__ int cass_hipnv_any(int p) { return __any_sync(__activemask(), p); }
 static __device__ __forceinline__ int cass_hipnv_all(int p) { return __all_sync(__activemask(), p); }
-static __device__ __forceinline__ unsigned int cass_hipnv_lane_id() {
+static __device__ __forceinline__ unsigned int __lane_id() {
   unsigned int lane;
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   return lane;
 }
-#define __shfl(...) cass_hipnv_shfl(__VA_ARGS__)
-#define __shfl_up(...) cass_hipnv_shfl_up(__VA_ARGS__)
-#define __shfl_down(...) cass_hipnv_shfl_down(__VA_ARGS__)
-#define __shfl_xor(...) cass_hipnv_shfl_xor(__VA_ARGS__)
-#define __ballot(p) cass_hipnv_ballot(p)
-#define __any(p) cass_hipnv_any(p)
-#define __all(p) cass_hipnv_all(p)
-#define __lane_id() cass_hipnv_lane_id()
+#define __ballot cass_hipnv_ballot
+#define __any cass_hipnv_any
+#define __all cass_hipnv_all
 
 /* ---- AMD builtins the cass-cc translator emits (__syncwarp's wave barrier) */
 #define __builtin_amdgcn_wave_barrier() __syncwarp()
@@ -150,6 +152,12 @@ template <class T> static __device__ __forceinline__ void cass_hipnv_atomic_add_
  * have and CUDA's lack. Templates constrained to the vector types (through the return type): a program's own non-template
  * operators (helper_math.h) are preferred over them, so both can exist. */
 #ifdef __cplusplus
+/* CUDA 13 deprecates double4, longlong4 and ulonglong4 (in favour of ..._16a/_32a): naming them
+ * here must not warn in every program. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#pragma nv_diagnostic push
+#pragma nv_diag_suppress 1444
 template <class V> struct cass_hipnv_vec {};
 #define CASS_HIPNV_VEC(T, S, N) template <> struct cass_hipnv_vec<T> { typedef S scalar; typedef T self; enum { n = N }; };
 #define CASS_HIPNV_VECS(P, S) CASS_HIPNV_VEC(P##1, S, 1) CASS_HIPNV_VEC(P##2, S, 2) CASS_HIPNV_VEC(P##3, S, 3) \
@@ -160,6 +168,8 @@ CASS_HIPNV_VECS(char, signed char) CASS_HIPNV_VECS(uchar, unsigned char) CASS_HI
 CASS_HIPNV_VECS(ulonglong, unsigned long long)
 #undef CASS_HIPNV_VECS
 #undef CASS_HIPNV_VEC
+#pragma nv_diagnostic pop
+#pragma GCC diagnostic pop
 #define CASS_HIPNV_OP(op)                                                                                          \
   template <class V> static __host__ __device__ __forceinline__ typename cass_hipnv_vec<V>::self& operator op##=(V& a, const V& b) {             \
     typedef typename cass_hipnv_vec<V>::scalar S;                                                                  \
