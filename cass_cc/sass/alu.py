@@ -6,9 +6,9 @@ arithmetic, LOP3 truth tables, saturating conversions, NaN rules of min/max).
 """
 from __future__ import annotations
 
-from .base import LifterBase, Unsupported
+from .base import SHARED_WINDOW_HI, LifterBase, Unsupported
 from .disasm import Imm, Insn, Operand, Pred
-from .ir import f32_hex
+from .ir import f32_hex, i32
 
 INT_CMP = {"EQ": "eq", "NE": "ne", "LT": "slt", "LE": "sle", "GT": "sgt", "GE": "sge"}
 UINT_CMP = {"EQ": "eq", "NE": "ne", "LT": "ult", "LE": "ule", "GT": "ugt", "GE": "uge"}
@@ -101,8 +101,10 @@ class AluOps(LifterBase):
                 return self.rt("i32", fn, f"i32 {'XYZ'.index(name[-1])}")
         if name == "SR_LANEID":
             return self.rt("i32", "__cass_laneid")
-        if name in ("SR_CgaCtaId", "SR_SWINHI") and name == "SR_CgaCtaId":
+        if name == "SR_CgaCtaId":
             return "0"  # no clusters: the CTA is rank 0 of its own cluster
+        if name == "SR_SWINHI":
+            return i32(SHARED_WINDOW_HI)  # the shared window's upper word (base.py)
         masks = {"SR_EQMASK": "eq", "SR_LTMASK": "lt", "SR_LEMASK": "le", "SR_GTMASK": "gt", "SR_GEMASK": "ge"}
         if name in masks:
             lane = self.rt("i32", "__cass_laneid")

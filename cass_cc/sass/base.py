@@ -52,6 +52,16 @@ NOOPS = {"NOP", "BSSY", "BSYNC", "BREAK", "WARPSYNC", "DEPBAR", "YIELD", "ERRBAR
 NTID = {0x0: 0, 0x4: 1, 0x8: 2}
 NCTAID = {0xC: 0, 0x10: 1, 0x14: 2}
 LOCAL_TOP = 0x28  # the local-memory window's top: the initial stack pointer
+# Generic (flat) addresses of shared and local memory: nvcc forms them from the 64-bit
+# window bases in c[0x0][0x18] (shared) and c[0x0][0x20] (local), or on sm_90 from
+# SR_SWINHI over the 32-bit shared address. The lifter gives each window a base whose
+# upper word no real global address has (x86-64 and amdgcn user addresses stay below
+# 2^48), with a zero lower word, so `hi:lo` names window `hi` at offset `lo`; generic
+# loads, stores and atomics turn such an address back into a pointer into the block's
+# shared memory or the thread's local buffer (mem.py).
+SHARED_WINDOW_HI = 0xFFFE0000
+LOCAL_WINDOW_HI = 0xFFFF0000
+WINDOWS = {0x18: 0, 0x1C: SHARED_WINDOW_HI, 0x20: 0, 0x24: LOCAL_WINDOW_HI}
 
 
 def desc_slot(sm: int) -> int:
@@ -87,6 +97,15 @@ class LifterBase:
         self.shared_size = max(kernel.shared_size - reserved, 0) if kernel.shared_size else 0
         self.local_size = max(16, (max(kernel.frame_size, kernel.min_stack_size) + 15) & ~15)
         self.uses_local = False
+        # which windows a generic address may point into: those whose base the kernel reads
+        self.shared_window = self.local_window = False
+        for insn in fn.insns:
+            for op in insn.operands:
+                if isinstance(op, CBank) and op.bank == 0 and op.index is None:
+                    self.shared_window |= op.offset in (0x18, 0x1C)
+                    self.local_window |= op.offset in (0x20, 0x24)
+                elif getattr(op, "name", "") == "SR_SWINHI":
+                    self.shared_window = True
 
     # ---- registers ------------------------------------------------------------------
     def _slot(self, reg: Reg, delta: int = 0) -> str | None:
@@ -242,6 +261,10 @@ class LifterBase:
         if off == LOCAL_TOP:
             self.uses_local = True
             return str(self.local_size)
+        if off in WINDOWS:
+            if off >= 0x20:
+                self.uses_local = True
+            return i32(WINDOWS[off])
         if off in (desc_slot(self.sm), desc_slot(self.sm) + 4):
             return "0"
         raise Unsupported(f"c[0x0][{off:#x}]")

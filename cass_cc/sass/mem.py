@@ -1,6 +1,8 @@
 """Memory, atomics, barriers and warp-wide instructions.
 
-Global addresses are 64-bit integers (inttoptr into the target's global space); shared
+Global addresses are 64-bit integers (inttoptr into the target's global space); generic
+ones (LD/ST/ATOM/RED) become flat pointers, into the shared or local window when the
+address lies in one (base.py: SHARED_WINDOW_HI); shared
 and local addresses are 32-bit offsets into the block's shared window (from
 the `%shared` argument) and the thread's local buffer (an alloca). sm_90's 1 KiB of reserved
 shared memory at the window's start is subtracted, so the target allocates only what the
@@ -8,7 +10,8 @@ kernel uses.
 """
 from __future__ import annotations
 
-from .base import LifterBase, Unsupported, shared_reserved
+from .base import LOCAL_WINDOW_HI, SHARED_WINDOW_HI, LifterBase, Unsupported, shared_reserved
+from .ir import i32
 from .disasm import CBank, Imm, Insn, Mem, Operand, Pred, Reg
 
 WIDTHS = {"U8": (8, "zext"), "S8": (8, "sext"), "U16": (16, "zext"), "S16": (16, "sext"), "64": (64, ""), "128": (128, "")}
@@ -45,6 +48,36 @@ class MemOps(LifterBase):
         return v
 
     def global_ptr(self, m: Mem) -> tuple[str, str]:
+        v = self._addr64(m)
+        return self.b.op(f"inttoptr i64 {v} to ptr addrspace({self.sp.glob})"), f"addrspace({self.sp.glob})"
+
+    def generic_ptr(self, m: Mem) -> tuple[str, str]:
+        """A generic address as a flat pointer (LLVM's address space 0): into the shared
+        or local window when its upper word names one (base.py), else global memory."""
+        b = self.b
+        v = self._addr64(m)
+        p = b.op(f"inttoptr i64 {v} to ptr")
+        if not (self.shared_window or self.local_window):
+            return p, ""
+        hi = b.op(f"trunc i64 {b.op(f'lshr i64 {v}, 32')} to i32")
+        lo = b.op(f"trunc i64 {v} to i32")
+        if self.shared_window:
+            off = lo
+            reserved = shared_reserved(self.sm)
+            if reserved:
+                off = b.op(f"sub i32 {off}, {reserved}")
+            sh = self._flat(b.op(f"getelementptr i8, ptr addrspace({self.sp.shared}) %shared, i32 {off}"), self.sp.shared)
+            p = b.select(b.op(f"icmp eq i32 {hi}, {i32(SHARED_WINDOW_HI)}"), "ptr", sh, p)
+        if self.local_window:
+            self.uses_local = True
+            lc = self._flat(b.op(f"getelementptr i8, ptr addrspace({self.sp.local}) %local, i32 {lo}"), self.sp.local)
+            p = b.select(b.op(f"icmp eq i32 {hi}, {i32(LOCAL_WINDOW_HI)}"), "ptr", lc, p)
+        return p, ""
+
+    def _flat(self, p: str, space: int) -> str:
+        return p if space == 0 else self.b.op(f"addrspacecast ptr addrspace({space}) {p} to ptr")
+
+    def _addr64(self, m: Mem) -> str:
         b = self.b
         if m.base is None:
             raise Unsupported("global address without a base register")
@@ -58,7 +91,7 @@ class MemOps(LifterBase):
             v = b.op(f"add i64 {v}, {b.op(f'zext i32 {self.r32(m.ureg)} to i64')}")
         if m.offset:
             v = b.op(f"add i64 {v}, {m.offset}")
-        return b.op(f"inttoptr i64 {v} to ptr addrspace({self.sp.glob})"), f"addrspace({self.sp.glob})"
+        return v
 
     def shared_ptr(self, m: Mem) -> tuple[str, str]:
         b = self.b
@@ -77,10 +110,10 @@ class MemOps(LifterBase):
 
     def _ptr(self, insn: Insn, space: str) -> tuple[str, str]:
         m = self._mem(insn)
-        if space == "global":
+        if space in ("global", "generic"):
             if "E" in insn.mods and not m.wide:  # .E: 64-bit addresses, even where `.64` is not printed
                 m = Mem(m.base, True, m.scale, m.ureg, m.offset, m.desc)
-            return self.global_ptr(m)
+            return self.global_ptr(m) if space == "global" else self.generic_ptr(m)
         if space == "shared":
             return self.shared_ptr(m)
         return self.local_ptr(m)
@@ -125,11 +158,11 @@ class MemOps(LifterBase):
     def op_STG(self, insn: Insn) -> None:
         self._store(insn, "global")
 
-    def op_LD(self, insn: Insn) -> None:  # generic: taken as global (shared/local windows are not mapped)
-        self._load(insn, "global")
+    def op_LD(self, insn: Insn) -> None:
+        self._load(insn, "generic")
 
     def op_ST(self, insn: Insn) -> None:
-        self._store(insn, "global")
+        self._store(insn, "generic")
 
     def op_LDS(self, insn: Insn) -> None:
         self._load(insn, "shared")
@@ -167,7 +200,7 @@ class MemOps(LifterBase):
             d, rest = None, ops
         srcs = [o for o in rest if not isinstance(o, Mem)]
         wide = "64" in mods or "F64" in mods
-        scope = self.sp.agent_scope if space == "global" else self.sp.block_scope
+        scope = self.sp.block_scope if space == "shared" else self.sp.agent_scope
         sync = f' syncscope("{scope}")' if scope else ""
         p, asp = self._ptr(insn, space)
         if "POPC" in mods and "INC" in mods:
@@ -246,15 +279,16 @@ class MemOps(LifterBase):
         self._atomic(insn, "global", True)
 
     def op_ATOM(self, insn: Insn) -> None:
-        self._atomic(insn, "global", True)
+        self._atomic(insn, "generic", True)
 
     def op_ATOMS(self, insn: Insn) -> None:
         self._atomic(insn, "shared", "CAST" not in insn.mods)
 
-    def op_RED(self, insn: Insn) -> None:
-        self._atomic(insn, "global", False)
+    def op_RED(self, insn: Insn) -> None:  # generic, like ATOM; REDG/ATOMG are global only
+        self._atomic(insn, "generic", False)
 
-    op_REDG = op_RED
+    def op_REDG(self, insn: Insn) -> None:
+        self._atomic(insn, "global", False)
 
     # ---- barriers and fences ---------------------------------------------------------------------
     def op_BAR(self, insn: Insn) -> None:

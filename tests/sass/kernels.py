@@ -465,6 +465,42 @@ CASES: list[Case] = [
         (Buf("i32", N, gen="int"), Buf("i32", 6, "inout", gen="int"), Buf("u32", 1, "inout", gen="small"), Buf("f32", 1, "inout"), Scalar("i32", N)),
     ),
     Case(
+        "generic_ptrs",
+        """__device__ __noinline__ void bump(int* p, int k) { p[k] += k; }
+        __device__ __noinline__ void add_to(int* p, int v) { atomicAdd(p, v); }
+        __global__ void generic_ptrs(const int* in, int* out) {
+            __shared__ int s[128]; int local[8]; int t = threadIdx.x, g0 = blockIdx.x * blockDim.x;
+            s[t] = in[g0 + t]; __syncthreads();
+            if (t & 1) bump(s, t ^ 1);
+            for (int j = 0; j < 8; j++) local[j] = in[g0 + j] + t;
+            bump(local, in[g0 + t] & 7);
+            add_to(&s[0], 1);
+            __syncthreads();
+            out[g0 + t] = s[t] + local[t & 7];
+            bump(out, g0 + t); }""",
+        """struct P { const int *in; int *out; } *p = params; for (unsigned b = 0; b < gx; b++) { int s[128];
+             for (unsigned t = 0; t < bx; t++) s[t] = p->in[b * bx + t];
+             for (unsigned t = 1; t < bx; t += 2) s[t ^ 1] += t ^ 1;
+             s[0] += bx;
+             for (unsigned t = 0; t < bx; t++) { int local[8]; for (int j = 0; j < 8; j++) local[j] = p->in[b * bx + j] + t;
+               int k = p->in[b * bx + t] & 7; local[k] += k; p->out[b * bx + t] = s[t] + local[t & 7] + b * bx + t; } }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out")),
+        static_shared=512,
+    ),
+    Case(
+        "dev_globals",
+        """__device__ float table_g[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+        __device__ float scale_g = 0.5f;
+        __device__ int scratch_g[512];
+        __global__ void dev_globals(const float* in, float* out, int* out2) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            out[i] = in[i] * table_g[i & 15] + scale_g;
+            scratch_g[i] = i * 3; __syncthreads(); out2[i] = scratch_g[i ^ 1]; }""",
+        """struct P { const float *in; float *out; int *out2; } *p = params;
+           for (int i = 0; i < (int)(gx * bx); i++) { p->out[i] = fmaf(p->in[i], (float)((i & 15) + 1), 0.5f); p->out2[i] = (i ^ 1) * 3; }""",
+        (Buf("f32", N), Buf("f32", N, "out"), Buf("i32", N, "out")),
+    ),
+    Case(
         "grid_stride",
         """__global__ void grid_stride(const float* x, float* y, int n) {
             for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) y[i] = x[i] * x[i] - 0.5f; }""",
