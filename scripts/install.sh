@@ -37,7 +37,8 @@ python3 -m pip install -q --disable-pip-version-check --config-settings editable
 if [ -n "$extras" ] && [ ! -x .tools/cmake/cmake/data/bin/cmake ]; then
   python3 -m pip install -q --disable-pip-version-check --target .tools/cmake cmake
 fi
-# The SASS lifter (cass-cc --emit-rdna3) and its tests: nvcc, nvdisasm and cuobjdump.
+# The SASS lifter (cass-cc --emit-rdna3), cass-cc verify/hipcc (HIP on NVIDIA) and their tests:
+# nvcc, nvdisasm and cuobjdump.
 if [ ! -x /usr/local/cuda/bin/nvcc ] && ! command -v nvcc >/dev/null 2>&1; then
   python3 -m pip install -q --disable-pip-version-check nvidia-cuda-nvcc
 fi

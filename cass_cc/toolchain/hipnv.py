@@ -171,33 +171,79 @@ def build(cache_dir: Path) -> Path:
 @dataclass(frozen=True)
 class Flag:
     spelling: str
-    arity: int  # 0: alone or joined (-I/x, -DX=1, -O3); 1: takes the next word when not joined
+    arity: int  # 1: takes a value, the next word unless joined
     action: str  # pass | drop | host | link | lib | lang | fast-math | rdc | std | opt | dep | stream
+    joined: bool = False  # also a prefix: -Iinc, -O3, -Wall, -fopenmp (spellings ending in = or , always are)
+
+    def prefix(self) -> bool:
+        return self.joined or self.spelling.endswith(("=", ","))
 
 
-# Sorted by spelling; matched exactly first, then by the longest prefix (joined forms).
-FLAGS: tuple[Flag, ...] = tuple(sorted((
-    Flag("--amdgpu-target=", 0, "drop"), Flag("--cuda-gpu-arch=", 0, "drop"), Flag("--gpu-max-threads-per-block=", 0, "drop"),
-    Flag("--hip-link", 0, "drop"), Flag("--hip-path=", 0, "drop"), Flag("--offload-arch=", 0, "drop"),
-    Flag("--rocm-device-lib-path=", 0, "drop"), Flag("--rocm-path=", 0, "drop"), Flag("--save-temps", 0, "drop"),
-    Flag("--std=", 0, "std"), Flag("--version", 0, "pass"),
-    Flag("-D", 1, "pass"), Flag("-E", 0, "pass"), Flag("-I", 1, "pass"), Flag("-L", 1, "pass"),
-    Flag("-M", 0, "pass"), Flag("-MD", 0, "pass"), Flag("-MF", 1, "pass"), Flag("-MM", 0, "pass"),
-    Flag("-MMD", 0, "pass"), Flag("-MP", 0, "pass"), Flag("-MQ", 1, "dep"), Flag("-MT", 1, "pass"),
-    Flag("-O", 0, "opt"), Flag("-U", 1, "pass"), Flag("-W", 0, "host"), Flag("-Wl,", 0, "link"),
-    Flag("-Xclang", 1, "drop"), Flag("-Xcompiler", 1, "pass"), Flag("-Xlinker", 1, "pass"), Flag("-c", 0, "pass"),
-    Flag("-f", 0, "host"), Flag("-fgpu-rdc", 0, "rdc"), Flag("-ffast-math", 0, "fast-math"),
-    Flag("-fgpu-default-stream=", 0, "stream"), Flag("-fgpu-flush-denormals-to-zero", 0, "drop"), Flag("-fhip-new-launch-api", 0, "drop"),
-    Flag("-fno-gpu-rdc", 0, "drop"), Flag("-g", 0, "host"), Flag("-include", 1, "pass"), Flag("-isystem", 1, "pass"),
-    Flag("-l", 1, "lib"), Flag("-m", 0, "host"), Flag("-mcumode", 0, "drop"), Flag("-mcpu=", 0, "drop"),
-    Flag("-mllvm", 1, "drop"), Flag("-mno-cumode", 0, "drop"), Flag("-mno-unsafe-fp-atomics", 0, "drop"),
-    Flag("-mno-wavefrontsize64", 0, "drop"), Flag("-munsafe-fp-atomics", 0, "drop"), Flag("-mwavefrontsize64", 0, "drop"),
-    Flag("-o", 1, "pass"), Flag("-pthread", 0, "host"), Flag("-rdynamic", 0, "host"), Flag("-save-temps", 0, "drop"),
-    Flag("-shared", 0, "pass"), Flag("-std=", 0, "std"), Flag("-v", 0, "pass"), Flag("-w", 0, "pass"),
-    Flag("-x", 1, "lang"),
-), key=lambda f: f.spelling))
+# Sorted by spelling (a test checks); matched exactly first, then by the longest prefix.
+FLAGS: tuple[Flag, ...] = (
+    Flag("--amdgpu-target=", 0, "drop"),
+    Flag("--cuda-gpu-arch=", 0, "drop"),
+    Flag("--gpu-max-threads-per-block=", 0, "drop"),
+    Flag("--hip-link", 0, "drop"),
+    Flag("--hip-path=", 0, "drop"),
+    Flag("--offload-arch=", 0, "drop"),
+    Flag("--rocm-device-lib-path=", 0, "drop"),
+    Flag("--rocm-path=", 0, "drop"),
+    Flag("--save-temps", 0, "drop"),
+    Flag("--std=", 0, "std"),
+    Flag("--version", 0, "pass"),
+    Flag("-D", 1, "pass", joined=True),
+    Flag("-E", 0, "pass"),
+    Flag("-I", 1, "pass", joined=True),
+    Flag("-L", 1, "pass", joined=True),
+    Flag("-M", 0, "pass"),
+    Flag("-MD", 0, "pass"),
+    Flag("-MF", 1, "pass"),
+    Flag("-MM", 0, "pass"),
+    Flag("-MMD", 0, "pass"),
+    Flag("-MP", 0, "pass"),
+    Flag("-MQ", 1, "dep"),
+    Flag("-MT", 1, "pass"),
+    Flag("-O", 0, "opt", joined=True),
+    Flag("-U", 1, "pass", joined=True),
+    Flag("-W", 0, "host", joined=True),
+    Flag("-Wl,", 0, "link"),
+    Flag("-Xclang", 1, "drop"),
+    Flag("-Xcompiler", 1, "pass"),
+    Flag("-Xlinker", 1, "pass"),
+    Flag("-c", 0, "pass"),
+    Flag("-f", 0, "host", joined=True),
+    Flag("-ffast-math", 0, "fast-math"),
+    Flag("-fgpu-default-stream=", 0, "stream"),
+    Flag("-fgpu-flush-denormals-to-zero", 0, "drop"),
+    Flag("-fgpu-rdc", 0, "rdc"),
+    Flag("-fhip-new-launch-api", 0, "drop"),
+    Flag("-fno-gpu-rdc", 0, "drop"),
+    Flag("-g", 0, "host", joined=True),
+    Flag("-include", 1, "pass"),
+    Flag("-isystem", 1, "pass"),
+    Flag("-l", 1, "lib", joined=True),
+    Flag("-m", 0, "host", joined=True),
+    Flag("-mcpu=", 0, "drop"),
+    Flag("-mcumode", 0, "drop"),
+    Flag("-mllvm", 1, "drop"),
+    Flag("-mno-cumode", 0, "drop"),
+    Flag("-mno-unsafe-fp-atomics", 0, "drop"),
+    Flag("-mno-wavefrontsize64", 0, "drop"),
+    Flag("-munsafe-fp-atomics", 0, "drop"),
+    Flag("-mwavefrontsize64", 0, "drop"),
+    Flag("-o", 1, "pass", joined=True),
+    Flag("-pthread", 0, "host"),
+    Flag("-rdynamic", 0, "host"),
+    Flag("-save-temps", 0, "drop"),
+    Flag("-shared", 0, "pass"),
+    Flag("-std=", 0, "std"),
+    Flag("-v", 0, "pass"),
+    Flag("-w", 0, "pass"),
+    Flag("-x", 1, "lang", joined=True),
+)
 _EXACT = {f.spelling: f for f in FLAGS}
-_PREFIXES = sorted(FLAGS, key=lambda f: -len(f.spelling))
+_PREFIXES = sorted((f for f in FLAGS if f.prefix()), key=lambda f: -len(f.spelling))
 
 # hipcc's libraries -> CUDA's; None: nothing to link (the CUDA runtime comes with nvcc).
 LIBRARIES: dict[str, str | None] = {
@@ -246,9 +292,7 @@ def _lookup(word: str) -> tuple[Flag, str | None] | None:
     if word in _EXACT:
         return _EXACT[word], None
     for f in _PREFIXES:
-        if f.arity == 1 and f.spelling in ("-o", "-x", "-l", "-D", "-U", "-I", "-L") and word.startswith(f.spelling) and len(word) > len(f.spelling):
-            return f, word[len(f.spelling):]
-        if f.arity == 0 and word.startswith(f.spelling) and (f.spelling.endswith(("=", ",")) or f.spelling in ("-O", "-W", "-f", "-m", "-g")):
+        if f.prefix() and word.startswith(f.spelling) and len(word) > len(f.spelling):
             return f, word[len(f.spelling):]
     return None
 

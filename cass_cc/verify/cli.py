@@ -78,6 +78,23 @@ def _translate(source: Path, out_dir: Path, hip_version: tuple[int, int] | None)
     return dest, None
 
 
+def _port_tree(src: Path, dest: Path, hip_version: tuple[int, int] | None) -> Path:
+    """`cass-cc port SRC -o DEST` for a tree given without its port (the installed HIP, else 5.2)."""
+    from ..config import load
+    from ..port import PortError, PortOptions, port
+
+    config = load()
+    for version in ((hip_version,) if hip_version else (None, DEFAULT_HIP)):
+        opts = PortOptions(src=src, output=dest, hip_version=version, quiet=True, report=dest.parent / f"{src.name}.report")
+        try:
+            port(opts, config)
+            return dest
+        except PortError as e:
+            if version is not None or "ROCm" not in str(e):
+                raise click.ClickException(str(e)) from None
+    return dest
+
+
 def _hip_version(value: str | None) -> tuple[int, int] | None:
     if value is None:
         return None
@@ -91,7 +108,7 @@ def _hip_version(value: str | None) -> tuple[int, int] | None:
 @click.command("verify", context_settings={"ignore_unknown_options": False})
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--original", type=click.Path(exists=True, file_okay=False, path_type=Path), help="the CUDA tree")
-@click.option("--ported", type=click.Path(exists=True, file_okay=False, path_type=Path), help="its HIP translation (from cass-cc port)")
+@click.option("--ported", type=click.Path(exists=True, file_okay=False, path_type=Path), help="its HIP translation (from cass-cc port; default: ported now)")
 @click.option("--build", "build_cmd", metavar="CMD", help="trees: the build command, run in each tree (e.g. make)")
 @click.option("--ported-build", metavar="CMD", help="trees: the translation's build command, if not --build")
 @click.option("--run", "run_cmd", metavar="CMD", help="trees: the run command, run in each built tree (e.g. ./main 100)")
@@ -132,8 +149,8 @@ def verify_command(ctx: click.Context, files: tuple[Path, ...], original: Path |
     trees = original is not None or ported is not None
     if trees and files:
         raise click.UsageError("give FILE.cu arguments or --original/--ported, not both")
-    if trees and (original is None or ported is None or not build_cmd or not run_cmd):
-        raise click.UsageError("trees need --original DIR --ported DIR --build CMD --run CMD")
+    if trees and (original is None or not build_cmd or not run_cmd):
+        raise click.UsageError("trees need --original DIR [--ported DIR] --build CMD --run CMD")
     if not trees and not files:
         raise click.UsageError("give FILE.cu, or --original DIR --ported DIR --build CMD --run CMD")
     try:
@@ -151,7 +168,9 @@ def verify_command(ctx: click.Context, files: tuple[Path, ...], original: Path |
     cases: list[Case] = []
     failed: list[Result] = []
     if trees:
-        assert original is not None and ported is not None
+        assert original is not None
+        if ported is None:
+            ported = _port_tree(original, work_root / "ported" / original.name, _hip_version(hip_version))
         cases.append(Case(original.name, str(original.resolve()), str(ported.resolve()), build, runs,
                           work=str(work_root / original.name) if keep else None))
     else:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +15,19 @@ import pytest
 from tests.conftest import SHARED_CACHE
 
 PROGRAMS = Path(__file__).with_name("programs")
-NVCC = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
+
+
+def _nvcc() -> str | None:
+    """nvcc as cass-cc finds it (CASS_NVCC, CUDA_PATH, /usr/local/cuda, PyPI's wheels, PATH)."""
+    from cass_cc.toolchain import Toolchain, ToolchainError
+
+    try:
+        return Toolchain(os.environ).nvcc.path
+    except ToolchainError:
+        return None
+
+
+NVCC = _nvcc()
 needs_nvcc = pytest.mark.skipif(NVCC is None, reason="needs nvcc (pip install nvidia-cuda-nvcc)")
 
 

@@ -144,6 +144,19 @@ def test_cli_usage_errors(tmp_path: Path, cass_env: dict[str, str]) -> None:
     assert proc.returncode == 2 and "--build CMD --run CMD" in proc.stderr
 
 
+def test_cli_tree_ported_on_the_fly(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """--original without --ported: the tree is ported first (cass-cc port), then both built."""
+    tree = tmp_path / "app"
+    tree.mkdir()
+    (tree / "k.cu").write_text("#include <cuda_runtime.h>\nint main() { void* p; cudaMalloc(&p, 4); return 0; }\n")
+    keep = tmp_path / "keep"
+    proc = run_cass(["verify", "--original", str(tree), "--build", "test -f k.cu", "--run", "true", "--no-run",
+                     "--keep", str(keep)], tmp_path, cass_env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "hipMalloc" in (keep / "ported" / "app" / "k.cu").read_text()
+    assert "compiled for NVIDIA" in proc.stdout
+
+
 @needs_nvcc
 def test_cli_trees_force_run(tmp_path: Path, cass_env: dict[str, str]) -> None:
     """Trees with their own build and run commands; --force-run runs them even without a GPU
