@@ -202,6 +202,25 @@ class AluOps(LifterBase):
         d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
         self.wr(d, self.b.op(f"mul i32 {self.ival(a)}, {self.ival(c)}"))  # type: ignore[arg-type]
 
+    def op_IDP(self, insn: Insn) -> None:
+        """IDP.4A.<a>.<b> Rd, a, b, c: c + the four byte products (S8 bytes sign-extended);
+        IDP.2A.LO/HI: two 16-bit halves of a times two bytes of b (the low or high pair)."""
+        b = self.b
+        mods = insn.mods
+        types = [m for m in mods if m in ("S8", "U8", "S16", "U16")]
+        if "4A" not in mods or len(types) != 2:
+            raise Unsupported(insn.full)
+        d, a, bb, c = insn.operands[:4]
+        av, bv = self.ival(a), self.ival(bb)
+        acc = self.ival(c)
+        for i in range(4):
+            parts = []
+            for v, ty in ((av, types[0]), (bv, types[1])):
+                byte = b.op(f"trunc i32 {b.op(f'lshr i32 {v}, {8 * i}')} to i8")
+                parts.append(b.op(f"{'sext' if ty[0] == 'S' else 'zext'} i8 {byte} to i32"))
+            acc = b.op(f"add i32 {acc}, {b.op(f'mul i32 {parts[0]}, {parts[1]}')}")
+        self.wr(d, acc)  # type: ignore[arg-type]
+
     def op_LEA(self, insn: Insn) -> None:
         b = self.b
         mods = insn.mods
@@ -788,7 +807,7 @@ class AluOps(LifterBase):
         b = self.b
         mods = insn.mods
         d, a = insn.operands[:2]
-        types = [m for m in mods if m in ("F64", "F32", "F16")]
+        types = [m for m in mods if m in ("F64", "F32", "F16", "BF16")]
         if len(types) != 2:
             raise Unsupported(insn.full)
         dst, src = types
@@ -804,6 +823,13 @@ class AluOps(LifterBase):
         elif (dst, src) == ("F16", "F32") and rnd == "RN":
             h = b.op(f"bitcast half {b.op(f'fptrunc float {self.fval(a)} to half')} to i16")
             self.wr(d, b.op(f"zext i16 {h} to i32"))  # type: ignore[arg-type]
+        elif (dst, src) == ("BF16", "F32") and rnd == "RN":
+            self.wr(d, b.op(f"zext i16 {self._to_bf16(self.fval(a))} to i32"))  # type: ignore[arg-type]
+        elif (dst, src) == ("F32", "BF16"):
+            v = self.raw(a)
+            if "H1" in getattr(a, "half", ""):
+                v = b.op(f"lshr i32 {v}, 16")
+            self.wr(d, b.op(f"shl i32 {v}, 16"))  # type: ignore[arg-type]
         elif (dst, src) == ("F32", "F16"):
             lo = b.op(f"trunc i32 {self.raw(a)} to i16")
             if "H1" in getattr(a, "half", ""):
@@ -813,14 +839,30 @@ class AluOps(LifterBase):
             raise Unsupported(insn.full)
 
     def op_F2FP(self, insn: Insn) -> None:
+        """F2FP[.BF16][.F32].PACK_AB Rd, a, b: two floats rounded to half (or bfloat16) by
+        nearest, a in the upper 16 bits, b in the lower ones."""
         b = self.b
-        if "BF16" in insn.mods or "PACK_AB" not in insn.mods:
+        mods = insn.mods
+        if "PACK_AB" not in mods or any(m not in ("PACK_AB", "BF16", "F16", "F32", "RN") for m in mods):
             raise Unsupported(insn.full)
         d, a, c = insn.operands[:3]
-        hi = b.op(f"bitcast half {b.op(f'fptrunc float {self.fval(a)} to half')} to i16")
-        lo = b.op(f"bitcast half {b.op(f'fptrunc float {self.fval(c)} to half')} to i16")
-        hi32 = b.op(f"zext i16 {hi} to i32")
-        self.wr(d, b.op(f"or i32 {b.op(f'shl i32 {hi32}, 16')}, {b.op(f'zext i16 {lo} to i32')}"))  # type: ignore[arg-type]
+        conv = self._to_bf16 if "BF16" in mods else self._to_f16
+        hi32 = b.op(f"zext i16 {conv(self.fval(a))} to i32")
+        lo32 = b.op(f"zext i16 {conv(self.fval(c))} to i32")
+        self.wr(d, b.op(f"or i32 {b.op(f'shl i32 {hi32}, 16')}, {lo32}"))  # type: ignore[arg-type]
+
+    def _to_f16(self, x: str) -> str:
+        return self.b.op(f"bitcast half {self.b.op(f'fptrunc float {x} to half')} to i16")
+
+    def _to_bf16(self, x: str) -> str:
+        """float -> bfloat16 bits, round to nearest even; NaN becomes the canonical 0x7FFF."""
+        b = self.b
+        bits = b.from_float(x)
+        odd = b.op(f"and i32 {b.op(f'lshr i32 {bits}, 16')}, 1")
+        bias = b.op(f"add i32 32767, {odd}")
+        r = b.op(f"lshr i32 {b.op(f'add i32 {bits}, {bias}')}, 16")
+        nan = b.op(f"fcmp uno float {x}, 0.0")
+        return b.op(f"trunc i32 {b.select(nan, 'i32', '32767', r)} to i16")
 
     # ---- half2 --------------------------------------------------------------------------
     def _half_lanes(self, op: Operand, imm_hi: Operand | None = None) -> tuple[str, str]:
@@ -877,12 +919,18 @@ class AluOps(LifterBase):
         out = []
         for lane in range(2):
             x = [s[lane] for s in srcs]
-            if kind == "fma":  # half fma = float fma rounded once to half: exact as a*b+c fits
-                r = b.op(f"call float @llvm.fma.f32(float {x[0]}, float {x[1]}, float {x[2]})")
-            elif kind == "add":
+            if kind == "fma":
+                # In double, then to half: a*b is exact there, and a+b*c rounded to 53 bits
+                # rounds to the same half as the exact value (rounding to float first need not).
+                xd = [b.op(f"fpext float {v} to double") for v in x]
+                r = b.op(f"call double @llvm.fma.f64(double {xd[0]}, double {xd[1]}, double {xd[2]})")
+                h = b.op(f"bitcast half {b.op(f'fptrunc double {r} to half')} to i16")
+                out.append(b.op(f"zext i16 {h} to i32"))
+                continue
+            if kind == "add":  # float then half: double rounding is harmless for 24 >= 2*11+2 bits
                 r = b.op(f"fadd float {x[0]}, {x[1]}")
             else:
-                r = b.op(f"fmul float {x[0]}, {x[1]}")
+                r = b.op(f"fmul float {x[0]}, {x[1]}")  # exact
             h = b.op(f"bitcast half {b.op(f'fptrunc float {r} to half')} to i16")
             out.append(b.op(f"zext i16 {h} to i32"))
         self.wr(d, b.op(f"or i32 {out[0]}, {b.op(f'shl i32 {out[1]}, 16')}"))  # type: ignore[arg-type]
@@ -901,6 +949,25 @@ class AluOps(LifterBase):
 
     def op_HMUL2(self, insn: Insn) -> None:
         self._half_op(insn, "mul")
+
+    def op_HMNMX2(self, insn: Insn) -> None:
+        """HMNMX2 Rd, a, b, P: per half lane min (P) or max (!P), with FMNMX's rules (a NaN
+        loses to a number, -0 below +0); in float, where both are exact."""
+        b = self.b
+        if any(m not in ("FTZ",) for m in insn.mods):
+            raise Unsupported(insn.full)
+        d, a, c, p = insn.operands[:4]
+        if isinstance(a, Imm) or isinstance(c, Imm):
+            raise Unsupported("HMNMX2 with an immediate")
+        al, cl = self._half_lanes(a), self._half_lanes(c)
+        sel = self.pred(p)
+        out = []
+        for lane in range(2):
+            av, cv = al[lane], cl[lane]
+            mn = self._zero_order(b.op(f"call float @llvm.minnum.f32(float {av}, float {cv})"), av, cv, True)
+            mx = self._zero_order(b.op(f"call float @llvm.maxnum.f32(float {av}, float {cv})"), av, cv, False)
+            out.append(b.op(f"zext i16 {self._to_f16(b.select(sel, 'float', mn, mx))} to i32"))
+        self.wr(d, b.op(f"or i32 {out[0]}, {b.op(f'shl i32 {out[1]}, 16')}"))  # type: ignore[arg-type]
 
     # ---- double precision -----------------------------------------------------------------
     def _dmode(self, insn: Insn) -> str:

@@ -341,6 +341,25 @@ class MemOps(LifterBase):
 
     op_VOTEU = op_VOTE
 
+    def op_MATCH(self, insn: Insn) -> None:
+        """MATCH.ANY Rd, Ra: the active lanes whose Ra equals this lane's; MATCH.ALL Pd, Rd, Ra:
+        the active mask and true when every active lane's Ra is equal, else 0 and false.
+        .U64 compares register pairs."""
+        b = self.b
+        mods = insn.mods
+        kind = 0 if "ANY" in mods else 1 if "ALL" in mods else None
+        if kind is None:
+            raise Unsupported(insn.full)
+        ops = insn.operands
+        p = ops[0] if isinstance(ops[0], Pred) else None
+        rest = ops[1:] if p is not None else ops
+        d, a = rest[0], rest[-1]
+        v = self.i64val(a) if "U64" in mods else b.op(f"zext i32 {self.ival(a)} to i64")
+        mask = self.rt("i32", "__cass_match", f"i32 {kind}, i64 {v}", convergent=True)
+        self.wr(d, mask)  # type: ignore[arg-type]
+        if p is not None:
+            self.wp(p, b.op(f"icmp ne i32 {mask}, 0"))
+
     def op_REDUX(self, insn: Insn) -> None:
         """REDUX.<op> Rd, Ra: the reduction of Ra over the warp's active lanes."""
         kind = next((m for m in insn.mods if m in REDUX_KINDS), "AND")  # plain REDUX is AND

@@ -33,6 +33,7 @@ RUNTIME_SIGNATURES = {
     "__cass_clock": ("i64", ""),
     "__cass_tanhf": ("float", "float"),
     "__cass_redux": ("i32", "i32, i32"),
+    "__cass_match": ("i32", "i32, i64"),
 }
 
 
@@ -239,6 +240,39 @@ body:
   br label %check
 exit:
   ret i32 %acc
+}""",
+        # MATCH over the active lanes: compare with each active lane's value in turn.
+        "__cass_match": """define internal i32 @__cass_match(i32 %kind, i64 %v) #2 {
+entry:
+  %mask = call i32 @llvm.amdgcn.ballot.i32(i1 true)
+  %vlo = trunc i64 %v to i32
+  %vs = lshr i64 %v, 32
+  %vhi = trunc i64 %vs to i32
+  br label %check
+check:
+  %m = phi i32 [ %mask, %entry ], [ %m2, %body ]
+  %acc = phi i32 [ 0, %entry ], [ %acc2, %body ]
+  %done = icmp eq i32 %m, 0
+  br i1 %done, label %exit, label %body
+body:
+  %l = call i32 @llvm.cttz.i32(i32 %m, i1 true)
+  %xlo = call i32 @llvm.amdgcn.readlane(i32 %vlo, i32 %l)
+  %xhi = call i32 @llvm.amdgcn.readlane(i32 %vhi, i32 %l)
+  %eqlo = icmp eq i32 %xlo, %vlo
+  %eqhi = icmp eq i32 %xhi, %vhi
+  %eq = and i1 %eqlo, %eqhi
+  %bit = shl i32 1, %l
+  %add = select i1 %eq, i32 %bit, i32 0
+  %acc2 = or i32 %acc, %add
+  %mm = sub i32 %m, 1
+  %m2 = and i32 %m, %mm
+  br label %check
+exit:
+  %all = icmp eq i32 %acc, %mask
+  %allr = select i1 %all, i32 %mask, i32 0
+  %isany = icmp eq i32 %kind, 0
+  %r = select i1 %isany, i32 %acc, i32 %allr
+  ret i32 %r
 }""",
         # PTX shfl.sync semantics: lane j, validity p, own value when p is false.
         "__cass_shfl": """define internal i64 @__cass_shfl(i32 %mode, i32 %v, i32 %b, i32 %c) #2 {

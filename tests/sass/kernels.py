@@ -49,6 +49,7 @@ class Case:
 
 PRELUDE_CUDA = r"""
 #include <cuda_fp16.h>
+#include <cuda_bf16.h>
 struct Big { float a[32]; int k; double d; };
 __constant__ float coeffs[8] = {0.5f, -1.25f, 2.0f, 3.5f, -0.75f, 1.0f, 0.125f, 4.0f};
 """
@@ -70,6 +71,10 @@ static uint32_t brev32(uint32_t x) { uint32_t r = 0; for (int i = 0; i < 32; i++
 static double rounded(int mode, int op, double x, double y, double z) {
     volatile double a = x, b = y, c = z, r; fesetround(mode);
     r = op == 0 ? a + b : op == 1 ? a * b : fma(a, b, c); fesetround(FE_TONEAREST); return r; }
+static int dp4a(uint32_t a, uint32_t b, int c, int sa, int sb) { for (int k = 0; k < 4; k++) { int x = (a >> 8 * k) & 255, y = (b >> 8 * k) & 255;
+    if (sa && x > 127) x -= 256; if (sb && y > 127) y -= 256; c += x * y; } return c; }
+static float bf16r(float x) { uint32_t u; memcpy(&u, &x, 4); u = (u + 0x7fff + ((u >> 16) & 1)) & 0xffff0000u; memcpy(&x, &u, 4); return x; }
+static _Float16 hfma(_Float16 a, _Float16 b, _Float16 c) { return (_Float16)fma((double)a, (double)b, (double)c); }
 static float f_min(float a, float b) { return fminf(a, b); }
 static float f_max(float a, float b) { return fmaxf(a, b); }
 """
@@ -515,6 +520,51 @@ CASES: list[Case] = [
             __half h = __float2half(x[i] * 3.0f); out[i] = __half2float(h) + 1.0f; }""",
         """struct P { const float *x; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { _Float16 h = (_Float16)(p->x[i] * 3.0f); p->out[i] = (float)h + 1.0f; }""",
         (Buf("f32", N), Buf("f32", N, "out"), Scalar("i32", N)),
+    ),
+    Case(
+        "dp4a",
+        """__global__ void dp4a(const int* a, const int* b, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            out[i] = __dp4a(a[i], b[i], i) + __dp4a((unsigned)a[i], (unsigned)b[i], 3u) + __dp4a(a[i], (int)((unsigned)b[i] & 0x7f7f7f7fu), 0); }""",
+        """struct P { const int *a, *b; int *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { uint32_t x = p->a[i], y = p->b[i];
+             p->out[i] = dp4a(x, y, i, 1, 1) + dp4a(x, y, 3, 0, 0) + dp4a(x, y & 0x7f7f7f7fu, 0, 1, 1); }""",
+        (Buf("i32", N, gen="bits"), Buf("i32", N, gen="bits"), Buf("i32", N, "out")),
+    ),
+    Case(
+        "match_sync",
+        """__global__ void match_sync(const int* a, const long long* w, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x; int pred, pred2;
+            out[4 * i] = __match_any_sync(0xffffffff, a[i] & 3); out[4 * i + 1] = __match_all_sync(0xffffffff, a[i] & 1, &pred) ^ pred;
+            out[4 * i + 2] = __match_all_sync(0xffffffff, blockIdx.x, &pred2) + pred2; out[4 * i + 3] = __match_any_sync(0xffffffff, w[i] & 0x100000003LL); }""",
+        """struct P { const int *a; const long long *w; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { int base = i - i % 32;
+             unsigned any = 0, any64 = 0, all = 1; for (int l = 0; l < 32; l++) { if ((p->a[base + l] & 3) == (p->a[i] & 3)) any |= 1u << l;
+               if ((p->a[base + l] & 1) != (p->a[base] & 1)) all = 0; if ((p->w[base + l] & 0x100000003LL) == (p->w[i] & 0x100000003LL)) any64 |= 1u << l; }
+             p->out[4 * i] = any; p->out[4 * i + 1] = all ? 0xffffffffu ^ 1u : 0u; p->out[4 * i + 2] = 0xffffffffu + 1u; p->out[4 * i + 3] = any64; }""",
+        (Buf("i32", N, gen="bits"), Buf("i64", N, gen="bits"), Buf("u32", 4 * N, "out")),
+    ),
+    Case(
+        "bf16_convert",
+        """__global__ void bf16_convert(const float* a, float* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __nv_bfloat16 h = __float2bfloat16(a[i] * 3.0f); __nv_bfloat162 h2 = __floats2bfloat162_rn(a[i], a[i] + 1.0f);
+            out[2 * i] = __bfloat162float(h); out[2 * i + 1] = __low2float(h2) * __high2float(h2); }""",
+        """struct P { const float *a; float *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { float x = p->a[i];
+             p->out[2 * i] = bf16r(x * 3.0f); p->out[2 * i + 1] = bf16r(x) * bf16r(x + 1.0f); }""",
+        (Buf("f32", N, gen="special"), Buf("f32", 2 * N, "out")),
+    ),
+    Case(
+        "half2_ops",
+        """__global__ void half2_ops(const float* a, const float* b, float* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __half2 x = __floats2half2_rn(a[2 * i], a[2 * i + 1]), y = __floats2half2_rn(b[2 * i], b[2 * i + 1]);
+            __half2 r = __hfma2(x, y, __float2half2_rn(0.5f)) + __hmul2(x, __floats2half2_rn(1.5f, -2.0f));
+            __half2 m = __hmax2(x, y), n = __hmin2(x, __lowhigh2highlow(y));
+            out[6 * i] = __low2float(r); out[6 * i + 1] = __high2float(r); out[6 * i + 2] = __low2float(m) + __high2float(m);
+            out[6 * i + 3] = __low2float(n); out[6 * i + 4] = __high2float(n);
+            out[6 * i + 5] = __half2float(__hmax(__low2half(x), __high2half(y))) + __half2float(__hsub(__low2half(x), __high2half(x))); }""",
+        """struct P { const float *a, *b; float *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             _Float16 x0 = (_Float16)p->a[2 * i], x1 = (_Float16)p->a[2 * i + 1], y0 = (_Float16)p->b[2 * i], y1 = (_Float16)p->b[2 * i + 1];
+             p->out[6 * i] = (float)hfma(x0, (_Float16)1.5f, hfma(x0, y0, (_Float16)0.5f)); p->out[6 * i + 1] = (float)hfma(x1, (_Float16)-2.0f, hfma(x1, y1, (_Float16)0.5f));
+             p->out[6 * i + 2] = fmaxf((float)x0, (float)y0) + fmaxf((float)x1, (float)y1);
+             p->out[6 * i + 3] = fminf((float)x0, (float)y1); p->out[6 * i + 4] = fminf((float)x1, (float)y0);
+             p->out[6 * i + 5] = fmaxf((float)x0, (float)y1) + (float)(_Float16)((float)x0 - (float)x1); }""",
+        (Buf("f32", 2 * N), Buf("f32", 2 * N), Buf("f32", 6 * N, "out")),
     ),
     Case(
         "branchy_float",

@@ -20,7 +20,7 @@
 typedef void (*kernel_fn)(void *params, void *shared);
 
 enum { RUN, BARRIER, WARP, DONE };
-enum { OP_SHFL, OP_BALLOT, OP_REDUX };
+enum { OP_SHFL, OP_BALLOT, OP_REDUX, OP_MATCH };
 
 typedef struct {
     ucontext_t ctx;
@@ -97,6 +97,30 @@ uint32_t __cass_redux(uint32_t kind, uint32_t v) {
     return (uint32_t)f->result;
 }
 
+/* MATCH: kind 0 any (lanes with an equal value), 1 all (the active mask when all are equal, else 0). */
+uint32_t __cass_match(uint32_t kind, uint64_t v) {
+    fiber *f = &fibers[cur];
+    f->state = WARP;
+    f->op = OP_MATCH;
+    f->mode = kind;
+    f->a = (uint32_t)v;
+    f->b = (uint32_t)(v >> 32);
+    yield_to_scheduler();
+    return (uint32_t)f->result;
+}
+
+static uint32_t match_one(int warp, const fiber *f) {
+    uint32_t same = 0, active = 0;
+    for (int l = 0; l < 32 && warp * 32 + l < nthreads; l++) {
+        const fiber *g = &fibers[warp * 32 + l];
+        if (g->state != WARP) continue;
+        active |= 1u << l;
+        if (g->a == f->a && g->b == f->b) same |= 1u << l;
+    }
+    if (f->mode == 0) return same;
+    return same == active ? active : 0;
+}
+
 static uint32_t redux_step(uint32_t kind, uint32_t acc, uint32_t x) {
     switch (kind) {
     case 0: return acc + x;
@@ -149,7 +173,7 @@ static int settle_warps(void) {
         for (int l = 0; l < 32 && w * 32 + l < nthreads; l++) {
             fiber *f = &fibers[w * 32 + l];
             if (f->state != WARP) continue;
-            f->result = f->op == OP_BALLOT ? ballot : f->op == OP_REDUX ? acc : shfl_one(w, l, f);
+            f->result = f->op == OP_BALLOT ? ballot : f->op == OP_REDUX ? acc : f->op == OP_MATCH ? match_one(w, f) : shfl_one(w, l, f);
         }
         for (int l = 0; l < 32 && w * 32 + l < nthreads; l++) {
             fiber *f = &fibers[w * 32 + l];
