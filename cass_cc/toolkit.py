@@ -14,16 +14,14 @@ or `-I<toolkit>/include -L<toolkit>/lib64` for host files.
 """
 from __future__ import annotations
 
-import os
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 from .driver.commands import LIBRARY_MAP, library_dirs
 from .toolchain.rocm import Rocm
 from .translate import mappings
-from .util import sha256_hex
+from .util import atomic_folder, sha256_hex
 
 # Families whose names host code uses; device intrinsics ("__" names) are left to the
 # translator, which rewrites the ones that need more than a rename.
@@ -111,9 +109,8 @@ def build(cache_dir: Path, rocm: Rocm) -> Path:
     folder = cache_dir / "toolkit" / key
     if (folder / "bin" / "nvcc").is_file():
         return folder
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=key + ".", dir=folder.parent))
-    try:
+
+    def fill(work: Path) -> None:
         (work / "bin").mkdir()
         (work / "bin" / "nvcc").write_text(nvcc_script())
         (work / "bin" / "nvcc").chmod(0o755)
@@ -135,11 +132,5 @@ def build(cache_dir: Path, rocm: Rocm) -> Path:
         # CMake requires <TOP>/nvvm/libdevice to exist; AMD's device libraries live elsewhere.
         (work / "nvvm" / "libdevice").mkdir(parents=True)
         (work / "nvvm" / "libdevice" / "README").write_text(DEVICE_LIBS_NOTE)
-        try:
-            os.rename(work, folder)
-        except OSError:
-            pass  # built by a parallel run first: the same content
-    finally:
-        if work.exists():
-            shutil.rmtree(work, ignore_errors=True)
-    return folder
+
+    return atomic_folder(folder, fill)

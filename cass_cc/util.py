@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 
 def sha256_hex(*parts: bytes | str) -> str:
@@ -50,3 +51,21 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """UTF-8; bytes a source held that were not UTF-8 (kept as surrogates) are written back as they were."""
     atomic_write_bytes(path, text.encode("utf-8", "surrogateescape"))
+
+
+def atomic_folder(folder: Path, fill: Callable[[Path], None]) -> Path:
+    """Make `folder` by filling a temporary sibling with `fill(work)` and renaming it into
+    place, so a parallel build never sees it half made. If a parallel run made it first,
+    theirs stands (callers name folders by a hash of their content)."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
+    try:
+        fill(work)
+        try:
+            os.rename(work, folder)
+        except OSError:
+            pass  # made by a parallel run first: the same content
+    finally:
+        if work.exists():
+            shutil.rmtree(work, ignore_errors=True)
+    return folder

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..util import sha256_hex
+from ..util import atomic_folder, sha256_hex
 
 INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 
@@ -95,9 +93,7 @@ def shadow_tree(
     folder = root / "shadow" / sha256_hex(*parts)[:24]
     if folder.is_dir():
         return folder
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
-    try:
+    def fill(work: Path) -> None:
         for path in cl.files:
             dest = Path(str(work) + path)
             dest.parent.mkdir(parents=True, exist_ok=True)
@@ -105,14 +101,8 @@ def shadow_tree(
                 dest.write_bytes(translate(path).encode("utf-8", "surrogateescape"))
             else:
                 os.symlink(path, dest)
-        try:
-            os.rename(work, folder)
-        except OSError:
-            pass  # a parallel build made the same tree first; theirs is identical
-    finally:
-        if work.exists():
-            shutil.rmtree(work, ignore_errors=True)
-    return folder
+
+    return atomic_folder(folder, fill)
 
 
 def shadow_of(shadow: Path, directory: str) -> str:
