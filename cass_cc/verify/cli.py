@@ -122,7 +122,8 @@ def _hip_version(value: str | None) -> tuple[int, int] | None:
 @click.option("--memory", type=int, default=32768, show_default=True, help="MiB of resident memory per run")
 @click.option("--no-run", is_flag=True, help="build both sides, run nothing")
 @click.option("--force-run", is_flag=True, help="run even when no NVIDIA GPU is detected")
-@click.option("--amd/--no-amd", default=None, help="single files: also compile the translation for gfx1100 (default: when clang is here)")
+@click.option("--amd/--no-amd", default=None,
+              help="also build the translation for gfx1100 (default: for files when clang is here; trees: off)")
 @click.option("--hip-version", metavar="X.Y", help="translate for this HIP (default: the installed one)")
 @click.option("-j", "--jobs", type=int, default=1, show_default=True, help="cases at a time")
 @click.option("--json", "json_out", metavar="FILE", help="write results as JSON lines ('-': stdout, instead of the table)")
@@ -154,17 +155,17 @@ def verify_command(ctx: click.Context, files: tuple[Path, ...], original: Path |
     if not trees and not files:
         raise click.UsageError("give FILE.cu, or --original DIR --ported DIR --build CMD --run CMD")
     try:
-        tools = find_tools(os.environ, want_clang=amd is not False and not trees)
+        tools = find_tools(os.environ, want_clang=bool(amd) or (amd is None and not trees))
     except ToolchainError as e:
         raise click.ClickException(str(e)) from None
-    if amd and not tools.clang:
-        raise click.ClickException("--amd needs a HIP-capable clang (cass-cc setup says what is missing)")
+    if amd and not (tools.hipcc if trees else tools.clang):
+        raise click.ClickException(f"--amd needs ROCm's {'hipcc' if trees else 'clang'} (cass-cc setup says what is missing)")
     work_root = keep or Path(tempfile.mkdtemp(prefix="cass-verify."))
     runs = RunSpec(command=run_cmd, args=program_args, inputs=tuple(os.path.abspath(i) for i in inputs),
                    stdin=os.path.abspath(stdin) if stdin else None, timeout=timeout, memory_mb=memory, rtol=rtol,
                    atol=atol, run=run_flag)
     build = BuildSpec(command=build_cmd, ported_command=ported_build, flags=tuple(shlex.split(flags)), arch=arch,
-                      amd=bool(tools.clang) if amd is None else amd)
+                      amd=bool(tools.clang) and not trees if amd is None else amd)
     cases: list[Case] = []
     failed: list[Result] = []
     if trees:

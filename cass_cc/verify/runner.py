@@ -47,7 +47,8 @@ class BuildSpec:
     executable: str = "prog"  # single files: the output name
     in_place: bool = False  # trees: build where they are (they may refer to ../siblings)
     timeout: float = 900.0
-    amd: bool = False  # single files: also compile the translation for gfx1100 with clang (needs ROCm)
+    amd: bool = False  # also build the translation for gfx1100 (needs ROCm): files with clang, trees with
+    # their own build command and ROCm's hipcc, in a copy (a tree that needs ../siblings fails there)
     env: tuple[tuple[str, str], ...] = ()  # extra variables for both builds and runs
 
 
@@ -212,6 +213,7 @@ class Tools:
     hipnv_folder: str
     gpu: bool
     clang: str | None = None  # for the gfx1100 check of single files
+    hipcc: str | None = None  # for the gfx1100 check of trees (their own build command)
 
 
 def side_env(base: Mapping[str, str], tools: Tools, translation: bool, spec: BuildSpec) -> dict[str, str]:
@@ -273,33 +275,47 @@ def build_tree(tree: str, out_dir: str, command: str, spec: BuildSpec, env: Mapp
     return side, where
 
 
-def amd_check(source: str, tools: Tools, include_dirs: Sequence[str], out_dir: str, env: Mapping[str, str]) -> bool:
-    """Does the translation compile for gfx1100 (clang -x hip, device libraries from `cass-cc setup`)?"""
-    if not tools.clang:
-        return False
-    from ..config import load
-    from ..toolchain import Toolchain
-
-    from ..config import ConfigError
-    from ..toolchain import ToolchainError
+def _device_libs(env: Mapping[str, str]) -> tuple[str, str] | None:
+    """(ROCm root, gfx1100 device-library folder), or None without ROCm."""
+    from ..config import ConfigError, load
+    from ..toolchain import Toolchain, ToolchainError
 
     try:
         config = load()
         tc = Toolchain(env, config.rocm_path, config.cache_path(env))
-        libs = tc.device_lib_dir(["gfx1100"])
-        rocm = tc.rocm.root
+        return str(tc.rocm.root), str(tc.device_lib_dir(["gfx1100"]))
     except (ConfigError, ToolchainError):
+        return None
+
+
+def amd_check(source: str, tools: Tools, include_dirs: Sequence[str], out_dir: str, env: Mapping[str, str]) -> bool:
+    """Does the translation compile for gfx1100 (clang -x hip, device libraries from `cass-cc setup`)?"""
+    rocm = _device_libs(env)
+    if not tools.clang or rocm is None:
         return False  # no ROCm here: not compiled for gfx1100 (the result says so)
-    command = [tools.clang, "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={rocm}",
-               f"--rocm-device-lib-path={libs}", "-std=c++17", "-O2", "-c", source, "-o", os.path.join(out_dir, "amd.o"),
+    command = [tools.clang, "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={rocm[0]}",
+               f"--rocm-device-lib-path={rocm[1]}", "-std=c++17", "-O2", "-c", source, "-o", os.path.join(out_dir, "amd.o"),
                *(f"-I{d}" for d in include_dirs)]
     return run_limited(command, out_dir, env, 600).exit_code == 0
+
+
+def amd_tree_check(tree: str, command: str, tools: Tools, out_dir: str, env: Mapping[str, str], timeout: float) -> bool:
+    """Does a ported tree build for gfx1100 with its own build command and ROCm's hipcc (in a copy)?"""
+    rocm = _device_libs(env)
+    if not tools.hipcc or rocm is None:
+        return False
+    where = os.path.join(out_dir, "amd-tree")
+    shutil.copytree(tree, where, symlinks=True)
+    aenv = dict(env)
+    aenv.update(PATH=os.pathsep.join([os.path.dirname(tools.hipcc), env.get("PATH", "")]), HIP_PLATFORM="amd",
+                DEVICE_LIB_PATH=rocm[1])
+    return run_limited(command, where, aenv, timeout, shell=True).exit_code == 0
 
 
 # ---------------------------------------------------------------- one case
 
 def find_tools(env: Mapping[str, str], want_clang: bool = False, gpu: bool | None = None) -> Tools:
-    """nvcc, the HIP-on-NVIDIA folder, whether a GPU is here (and clang for the gfx1100 check)."""
+    """nvcc, the HIP-on-NVIDIA folder, whether a GPU is here (and clang, hipcc for the gfx1100 check)."""
     from ..config import load
     from ..toolchain import Toolchain, ToolchainError, hipnv
     from .gpu import nvidia_gpu
@@ -308,15 +324,16 @@ def find_tools(env: Mapping[str, str], want_clang: bool = False, gpu: bool | Non
     cache = config.cache_path(env)
     tc = Toolchain(env, config.rocm_path, cache)
     nvcc = tc.nvcc.path
-    clang = None
+    clang = hipcc = None
     if want_clang:
         try:
             clang = tc.clang.path
+            hipcc = tc.hipcc.path
         except ToolchainError:
-            clang = None
+            pass
     if gpu is None:
         gpu = nvidia_gpu(nvcc, cache, env).present
-    return Tools(nvcc, str(hipnv.build(cache)), gpu, clang)
+    return Tools(nvcc, str(hipnv.build(cache)), gpu, clang, hipcc)
 
 
 def verify(case: Case, tools: Tools | None = None, env: Mapping[str, str] | None = None) -> Result:
@@ -354,6 +371,8 @@ def _verify(case: Case, tools: Tools, env: dict[str, str], work: str) -> Result:
             command = (spec.ported_command or spec.command) if translation else spec.command
             if not command:
                 raise OSError(f"{source} is a folder: give a build command")
+            if translation and spec.amd:
+                amd = amd_tree_check(source, command, tools, out_dir, env, spec.timeout)
             sides[name] = build_tree(source, out_dir, command, spec, benv)
         else:
             includes = [*case.include_dirs, os.path.dirname(os.path.abspath(case.original))]

@@ -11,7 +11,7 @@ import pytest
 
 from cass_cc.verify import BuildSpec, Case, RunSpec, Tools, run_limited, verify, verify_many
 from cass_cc.verify.gpu import nvidia_gpu, signs
-from tests.conftest import run_cass
+from tests.conftest import needs_clang, run_cass
 from tests.verify.conftest import NVCC, PROGRAMS, needs_nvcc
 
 PY = sys.executable
@@ -187,3 +187,21 @@ def test_translation_without_rocm(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     hip, error = cli._translate(PROGRAMS / "reduce.cu", tmp_path, None)
     assert error is None and seen == [None, cli.DEFAULT_HIP]
     assert "__shfl_down(" in hip.read_text() and hip.parent == tmp_path
+
+
+@needs_nvcc
+@needs_clang
+def test_cli_tree_amd_level(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """--amd on a tree: the ported tree's own Makefile also builds for gfx1100 with ROCm's hipcc,
+    in a copy, and the table says so beside the NVIDIA level."""
+    tree = tmp_path / "app"
+    tree.mkdir()
+    (tree / "k.cu").write_text("#include <cuda_runtime.h>\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                               "int main() { int* p; cudaMalloc(&p, 128); k<<<1, 32>>>(p); return cudaDeviceSynchronize(); }\n")
+    (tree / "Makefile").write_text("CC = nvcc\napp: k.cu\n\t$(CC) -arch=sm_80 -O2 k.cu -o app\n")
+    out = tmp_path / "r.jsonl"
+    proc = run_cass(["verify", "--original", str(tree), "--build", "make -s", "--run", "./app", "--no-run", "--amd",
+                     "--json", str(out)], tmp_path, cass_env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    record = json.loads(out.read_text())
+    assert record["amd"] is True and record["level"] == "compiled for NVIDIA"
