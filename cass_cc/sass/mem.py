@@ -292,11 +292,32 @@ class MemOps(LifterBase):
 
     # ---- barriers and fences ---------------------------------------------------------------------
     def op_BAR(self, insn: Insn) -> None:
+        """BAR.SYNC 0x0: the block barrier. BAR.RED.POPC/AND/OR 0x0, P: the barrier that also
+        reduces P over the block; B2R.RESULT reads the reduction (the count for POPC, 1 or 0
+        for AND/OR). Named barriers and thread counts are not lifted."""
         mods = [m for m in insn.mods if m not in ("DEFER_BLOCKING",)]
         ops = insn.operands
-        if mods != ["SYNC"] or len(ops) != 1 or not isinstance(ops[0], Imm) or ops[0].value != 0:
-            raise Unsupported(insn.full if len(ops) <= 1 else f"{insn.full} with a thread count")
-        self.rt("void", "__cass_barrier", "", convergent=True)
+        if not ops or not isinstance(ops[0], Imm) or ops[0].value != 0:
+            raise Unsupported(f"{insn.full} with a barrier number or thread count")
+        if mods == ["SYNC"] and len(ops) == 1:
+            self.rt("void", "__cass_barrier", "", convergent=True)
+            return
+        kinds = {"POPC": 0, "AND": 1, "OR": 2}
+        if len(mods) == 2 and mods[0] == "RED" and mods[1] in kinds and len(ops) == 2 and isinstance(ops[1], Pred):
+            r = self.rt("i32", "__cass_barrier_red", f"i32 {kinds[mods[1]]}, i1 {self.pred(ops[1])}", convergent=True)
+            self.regs.add("bred")
+            self.b.emit(f"store i32 {r}, ptr %bred")
+            return
+        raise Unsupported(insn.full if len(ops) <= 1 else f"{insn.full} with a thread count")
+
+    def op_B2R(self, insn: Insn) -> None:
+        if insn.mods != ("RESULT",):
+            raise Unsupported(insn.full)
+        self.regs.add("bred")
+        v = self.b.op("load i32, ptr %bred")
+        self.wr(insn.operands[0], v)  # type: ignore[arg-type]
+        if len(insn.operands) > 1:
+            self.wp(insn.operands[1], self.b.op(f"icmp ne i32 {v}, 0"))
 
     def op_MEMBAR(self, insn: Insn) -> None:
         scope = self.sp.block_scope if "CTA" in insn.mods else self.sp.agent_scope

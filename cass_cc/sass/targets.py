@@ -34,6 +34,7 @@ RUNTIME_SIGNATURES = {
     "__cass_tanhf": ("float", "float"),
     "__cass_redux": ("i32", "i32, i32"),
     "__cass_match": ("i32", "i32, i64"),
+    "__cass_barrier_red": ("i32", "i32, i1 zeroext"),
 }
 
 
@@ -241,6 +242,61 @@ body:
 exit:
   ret i32 %acc
 }""",
+        # BAR.RED: a barrier that also counts the threads whose predicate is true (kind 0:
+        # the count, 1: all true, 2: any true), through two LDS counters at LDS 0 and 4
+        # (the kernel's shared window starts after them, see _lds_front).
+        "__cass_barrier_red": """define internal i32 @__cass_barrier_red(i32 %kind, i1 zeroext %p) #2 {
+entry:
+  %tx = call i32 @llvm.amdgcn.workitem.id.x()
+  %ty = call i32 @llvm.amdgcn.workitem.id.y()
+  %tz = call i32 @llvm.amdgcn.workitem.id.z()
+  %txy = or i32 %tx, %ty
+  %txyz = or i32 %txy, %tz
+  %first = icmp eq i32 %txyz, 0
+  %ctrue = getelementptr i8, ptr addrspace(3) null, i32 0
+  %cfalse = getelementptr i8, ptr addrspace(3) null, i32 4
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+  br i1 %first, label %clear, label %count
+clear:
+  store volatile i32 0, ptr addrspace(3) %ctrue, align 4
+  store volatile i32 0, ptr addrspace(3) %cfalse, align 4
+  br label %count
+count:
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+  %np = xor i1 %p, true
+  %bt = call i32 @llvm.amdgcn.ballot.i32(i1 %p)
+  %bf = call i32 @llvm.amdgcn.ballot.i32(i1 %np)
+  %nt = call i32 @llvm.ctpop.i32(i32 %bt)
+  %nf = call i32 @llvm.ctpop.i32(i32 %bf)
+  %act = call i32 @llvm.amdgcn.ballot.i32(i1 true)
+  %lead = call i32 @llvm.cttz.i32(i32 %act, i1 true)
+  %lane = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+  %isleader = icmp eq i32 %lane, %lead
+  br i1 %isleader, label %add, label %wait
+add:
+  %o1 = atomicrmw add ptr addrspace(3) %ctrue, i32 %nt syncscope("workgroup") monotonic, align 4
+  %o2 = atomicrmw add ptr addrspace(3) %cfalse, i32 %nf syncscope("workgroup") monotonic, align 4
+  br label %wait
+wait:
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+  %t = load volatile i32, ptr addrspace(3) %ctrue, align 4
+  %f = load volatile i32, ptr addrspace(3) %cfalse, align 4
+  %all = icmp eq i32 %f, 0
+  %any = icmp ne i32 %t, 0
+  %allv = zext i1 %all to i32
+  %anyv = zext i1 %any to i32
+  %is1 = icmp eq i32 %kind, 1
+  %is0 = icmp eq i32 %kind, 0
+  %r12 = select i1 %is1, i32 %allv, i32 %anyv
+  %r = select i1 %is0, i32 %t, i32 %r12
+  ret i32 %r
+}""",
         # MATCH over the active lanes: compare with each active lane's value in turn.
         "__cass_match": """define internal i32 @__cass_match(i32 %kind, i64 %v) #2 {
 entry:
@@ -341,12 +397,24 @@ def kernarg_types(kernel: Kernel) -> list[str]:
     return out
 
 
+BARRIER_RED_SCRATCH = 16  # LDS bytes before the kernel's shared memory for __cass_barrier_red
+
+
+def _lds_front(lk: Lifted) -> int:
+    """LDS bytes the runtime keeps before the kernel's shared window."""
+    return BARRIER_RED_SCRATCH if "__cass_barrier_red" in lk.runtime else 0
+
+
+def _lds_size(lk: Lifted) -> int:
+    return lk.shared_size + _lds_front(lk)
+
+
 def _amd_module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
     parts = [f'target datalayout = "{GFX1100.datalayout}"', f'target triple = "{GFX1100.triple}"', ""]
     parts += _globals(lifted)
     for lk in lifted:
-        if lk.shared_size:
-            parts.append(f'@"__cass_lds.{lk.name}" = internal addrspace(3) global [{lk.shared_size} x i8] undef, align 16')
+        if _lds_size(lk):
+            parts.append(f'@"__cass_lds.{lk.name}" = internal addrspace(3) global [{_lds_size(lk)} x i8] undef, align 16')
     for lk in lifted:
         parts.append(lk.body.replace("define void @", "define internal void @", 1))
     for lk in lifted:
@@ -364,10 +432,11 @@ def _amd_module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
             attrs.append('"amdgpu-flat-work-group-size"="1,1024"')
         lines = [f'define amdgpu_kernel void @"{lk.name}"({args}) #{3 + len(parts)} {{']
         lines.append("  %kp = call ptr addrspace(4) @llvm.amdgcn.kernarg.segment.ptr()")
-        if lk.shared_size:
+        if _lds_size(lk):
             # Reserve the static part: the kernel's only LDS variable, so it sits at address 0.
             lines.append(f'  call void asm sideeffect "; cass-cc: static shared memory $0", "s"(ptr addrspace(3) @"__cass_lds.{lk.name}")')
-        lines.append(f'  call void @"{lk.name}.body"(ptr addrspace(4) %kp, ptr addrspace(3) null)')
+        shared = "null" if not _lds_front(lk) else f"inttoptr (i32 {_lds_front(lk)} to ptr addrspace(3))"
+        lines.append(f'  call void @"{lk.name}.body"(ptr addrspace(4) %kp, ptr addrspace(3) {shared})')
         lines.append("  ret void")
         lines.append("}")
         lines.append(f'attributes #{3 + len(parts)} = {{ nounwind "denormal-fp-math-f32"="ieee,ieee" "amdgpu-unsafe-fp-atomics"="false" {" ".join(attrs)} }}')

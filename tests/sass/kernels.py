@@ -567,6 +567,16 @@ CASES: list[Case] = [
         (Buf("f32", 2 * N), Buf("f32", 2 * N), Buf("f32", 6 * N, "out")),
     ),
     Case(
+        "barrier_reduce",
+        """__global__ void barrier_reduce(const int* a, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            int c = __syncthreads_count(a[i] > 0); int o = __syncthreads_or(a[i] > 990); int n = __syncthreads_and(a[i] > -995);
+            int c2 = __syncthreads_count(threadIdx.x < 37); out[i] = c + 1000 * o + 2000 * n + 5000 * c2; }""",
+        """struct P { const int *a; int *out; } *p = params; for (unsigned b = 0; b < gx; b++) { int c = 0, o = 0, n = 1;
+             for (unsigned t = 0; t < bx; t++) { int v = p->a[b * bx + t]; c += v > 0; o |= v > 990; n &= v > -995; }
+             for (unsigned t = 0; t < bx; t++) p->out[b * bx + t] = c + 1000 * o + 2000 * n + 5000 * 37; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out")),
+    ),
+    Case(
         "branchy_float",
         """__global__ void branchy_float(const float* x, float* out, int n) {
             int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; float v = x[i], r = 0.0f;

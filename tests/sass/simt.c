@@ -62,7 +62,18 @@ float __cass_tanhf(float x) { return tanhf(x); }
 
 void __cass_barrier(void) {
     fibers[cur].state = BARRIER;
+    fibers[cur].op = -1;
     yield_to_scheduler();
+}
+
+/* BAR.RED: kind 0 count of true predicates in the block, 1 all true, 2 any true. */
+uint32_t __cass_barrier_red(uint32_t kind, _Bool p) {
+    fiber *f = &fibers[cur];
+    f->state = BARRIER;
+    f->op = (int)kind;
+    f->a = p;
+    yield_to_scheduler();
+    return (uint32_t)f->result;
 }
 
 uint64_t __cass_shfl(uint32_t mode, uint32_t v, uint32_t b, uint32_t c) {
@@ -206,9 +217,17 @@ static int run_block(void) {
         for (int t = 0; t < nthreads; t++) alive += fibers[t].state != DONE;
         if (!alive) return 0;
         if (settle_warps()) continue;
-        int released = 0;
+        int released = 0, waiting = 0, count = 0;
         for (int t = 0; t < nthreads; t++) {
             if (fibers[t].state == BARRIER) {
+                waiting++;
+                count += fibers[t].a != 0;
+            }
+        }
+        for (int t = 0; t < nthreads; t++) {
+            if (fibers[t].state == BARRIER) {
+                fiber *f = &fibers[t];
+                f->result = f->op == 0 ? (uint64_t)count : f->op == 1 ? count == waiting : count != 0;
                 fibers[t].state = RUN;
                 released = 1;
             }
