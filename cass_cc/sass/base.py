@@ -247,8 +247,10 @@ class LifterBase:
             return self._user_cbank(cb, off)
         k = self.kernel
         if cb.index is not None:
-            if off < k.param_base:
-                raise Unsupported("indexed read of c[0x0] below the parameters")
+            # An indexed read (c[0x0][R3+0x158]): the index brings it into the parameters,
+            # whatever the printed offset (arrays in by-value structs are indexed from below).
+            if off >= k.param_base + max(k.param_size, 4):
+                raise Unsupported("indexed read of c[0x0] above the parameters")
             idx = self.r32(cb.index)
             rel = self.b.op(f"add i32 {idx}, {off - k.param_base}")
             return self._param_load(self.b.op(f"zext i32 {rel} to i64"))
@@ -268,6 +270,27 @@ class LifterBase:
         if off in (desc_slot(self.sm), desc_slot(self.sm) + 4):
             return "0"
         raise Unsupported(f"c[0x0][{off:#x}]")
+
+    def cbank_narrow(self, cb: CBank, bits: int, signed: bool) -> str:
+        """An 8- or 16-bit read of the parameters or a user constant bank, extended to 32 bits."""
+        k = self.kernel
+        off = cb.offset
+        idx = None
+        if cb.index is not None:
+            idx = self.r32(cb.index)
+        if cb.bank == 0:
+            if cb.index is None and not (k.param_base <= off < k.param_base + k.param_size):
+                raise Unsupported(f"{bits}-bit read of c[0x0][{off:#x}]")
+            space, base, rel = self.sp.param, "%params", off - k.param_base
+        else:
+            self._user_cbank(cb, off)  # declares the bank's global
+            space = self.sp.const
+            base = f'@"__cass_cbank{cb.bank}.{k.name}"' if cb.bank in k.cbanks else f"@__cass_cbank{cb.bank}"
+            rel = off
+        o = str(rel) if idx is None else self.b.op(f"zext i32 {self.b.op(f'add i32 {idx}, {rel}')} to i64")
+        ptr = self.b.op(f"getelementptr i8, ptr addrspace({space}) {base}, i64 {o}")
+        v = self.b.op(f"load i{bits}, ptr addrspace({space}) {ptr}, align {bits // 8}")
+        return self.b.op(f"{'sext' if signed else 'zext'} i{bits} {v} to i32")
 
     def _param_load(self, offset: str) -> str:
         p = self.b.op(f"getelementptr i8, ptr addrspace({self.sp.param}) %params, i64 {offset}")

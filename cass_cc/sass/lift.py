@@ -156,9 +156,16 @@ class Lifter(AluOps, MemOps):
                 b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
             return True
         if op == "CALL":
-            if cond != "true" or "ABS" in insn.mods:
-                raise Unsupported("predicated or absolute CALL")
-            b.emit(f"br label %{self._target(insn.operands[-1])}")
+            # A call to a subroutine of this kernel's text: a branch; its RET returns through
+            # the address the caller left in a register (below). A predicated CALL is a
+            # conditional one.
+            if "ABS" in insn.mods:
+                raise Unsupported("absolute CALL")
+            target = self._target(insn.operands[-1])
+            if cond == "true" or fall is None:
+                b.emit(f"br label %{target}")
+            else:
+                b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
             return True
         if op == "RET":
             if cond != "true":

@@ -182,7 +182,8 @@ class MemOps(LifterBase):
             raise Unsupported("LDC operands")
         bits, ext = _width(insn.mods)
         if bits < 32:
-            raise Unsupported(insn.full)
+            self.wr(d, self.cbank_narrow(src, bits, ext == "sext"))
+            return
         for i in range(bits // 32):
             self.wr(d, self.cbank32(src, 4 * i), i)
 

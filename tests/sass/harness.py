@@ -33,7 +33,7 @@ SASS_SRC = HERE.parent.parent / "cass_cc" / "sass"
 CACHE = SHARED_CACHE / "sass"
 
 CTYPES = {"i32": ctypes.c_int32, "u32": ctypes.c_uint32, "i64": ctypes.c_int64, "f32": ctypes.c_float, "f64": ctypes.c_double}
-FMT = {"i32": "i", "u32": "I", "i64": "q", "f32": "f", "f64": "d"}
+FMT = {"i32": "i", "u32": "I", "i64": "q", "f32": "f", "f64": "d", "i8": "b", "u8": "B", "i16": "h"}
 
 
 def _hash(*parts: str | bytes) -> str:
@@ -206,7 +206,7 @@ def _size_align(arg) -> tuple[int, int]:
         return arg.size, arg.align
     if isinstance(arg, Buf):
         return 8, 8
-    return ({"i32": 4, "u32": 4, "f32": 4, "i64": 8, "f64": 8}[arg.ty],) * 2
+    return ({"i32": 4, "u32": 4, "f32": 4, "i64": 8, "f64": 8, "i8": 1, "u8": 1, "i16": 2}[arg.ty],) * 2
 
 
 def expected_layout(case: Case) -> list[tuple[int, int]]:
@@ -219,7 +219,15 @@ def expected_layout(case: Case) -> list[tuple[int, int]]:
     return out
 
 
+DIMS_DATA = (ctypes.c_int32 * 120)(*[(i * 7919) % 1000 - 500 for i in range(120)])  # read-only, shared by kernel and reference
+
+
 def _raw_bytes(arg: Raw) -> bytes:
+    if arg.fill == "dims":  # struct Dims { const int *data; long long size[25], stride[25]; int n; }: 2x3x4x5 view of DIMS_DATA
+        sizes, strides = [2, 3, 4, 5] + [1] * 21, [60, 20, 5, 1] + [0] * 21
+        data = struct.pack("<Q25q25qi4x", ctypes.addressof(DIMS_DATA), *sizes, *strides, 4)
+        assert len(data) == arg.size
+        return data
     if arg.fill == "bigstruct":
         data = struct.pack("<32fi4xd", *[j * 0.25 - 3.0 for j in range(32)], 3, 0.125)
         assert len(data) == arg.size

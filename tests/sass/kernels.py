@@ -30,7 +30,7 @@ class Raw:
 
     size: int
     align: int
-    fill: str  # "bigstruct"
+    fill: str  # "bigstruct", "dims"
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ PRELUDE_CUDA = r"""
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 struct Big { float a[32]; int k; double d; };
+struct Dims { const int *data; long long size[25], stride[25]; int n; };
 __constant__ float coeffs[8] = {0.5f, -1.25f, 2.0f, 3.5f, -0.75f, 1.0f, 0.125f, 4.0f};
 """
 
@@ -61,6 +62,7 @@ PRELUDE_C = r"""
 #include <limits.h>
 #include <fenv.h>
 struct Big { float a[32]; int k; double d; };
+struct Dims { const int *data; long long size[25], stride[25]; int n; };
 static const float coeffs[8] = {0.5f, -1.25f, 2.0f, 3.5f, -0.75f, 1.0f, 0.125f, 4.0f};
 #define REF(n) void ref_##n(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned dyn, void *params)
 #define FOR_THREADS for (unsigned bz_i = 0; bz_i < gz; bz_i++) for (unsigned by_i = 0; by_i < gy; by_i++) for (unsigned bx_i = 0; bx_i < gx; bx_i++) \
@@ -394,6 +396,24 @@ CASES: list[Case] = [
         (Raw(144, 8, "bigstruct"), Buf("f32", N, "out"), Scalar("i32", N)),
     ),
     Case(
+        "param_index",
+        """__global__ void param_index(Dims d, int* out, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return;
+            long long rem = i, off = 0; for (int k = d.n - 1; k > 0; --k) { off += (rem % d.size[k]) * d.stride[k]; rem /= d.size[k]; }
+            out[i] = d.data[off + rem * d.stride[0]]; }""",
+        """struct P { struct Dims d; int *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { long long rem = i, off = 0;
+             for (int k = p->d.n - 1; k > 0; --k) { off += (rem % p->d.size[k]) * p->d.stride[k]; rem /= p->d.size[k]; } p->out[i] = p->d.data[off + rem * p->d.stride[0]]; }""",
+        (Raw(416, 8, "dims"), Buf("i32", 120, "out"), Scalar("i32", 120)),
+        grid=(1, 1, 1),
+    ),
+    Case(
+        "narrow_params",
+        """__global__ void narrow_params(signed char c, unsigned char u, short s, bool flag, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            out[i] = c * i + u - s + (flag ? 7 : -7) + (i & 1 ? c : u); }""",
+        """struct P { signed char c; unsigned char u; short s; _Bool flag; int *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++)
+             p->out[i] = p->c * i + p->u - p->s + (p->flag ? 7 : -7) + (i & 1 ? p->c : p->u);""",
+        (Scalar("i8", -93), Scalar("u8", 201), Scalar("i16", -12345), Scalar("u8", 1), Buf("i32", N, "out")),
+    ),
+    Case(
         "conversions",
         """__global__ void conversions(const float* x, int* out, double* dout, int n) {
             int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; float v = x[i] * 3.0e9f;
@@ -575,6 +595,26 @@ CASES: list[Case] = [
              for (unsigned t = 0; t < bx; t++) { int v = p->a[b * bx + t]; c += v > 0; o |= v > 990; n &= v > -995; }
              for (unsigned t = 0; t < bx; t++) p->out[b * bx + t] = c + 1000 * o + 2000 * n + 5000 * 37; }""",
         (Buf("i32", N, gen="int"), Buf("i32", N, "out")),
+    ),
+    Case(
+        "mix_iter",
+        """__global__ void mix_iter(float* g, const int iters) {
+            const unsigned bs = blockDim.x; const int stride = bs; int idx = blockIdx.x * bs * 8 + threadIdx.x; const int big = gridDim.x * bs * 8;
+            float t[8];
+            for (int k = 0; k < 4; k++) {
+            #pragma unroll
+              for (int j = 0; j < 8; j++) { t[j] = g[idx + j * stride + k * big]; for (int i = 0; i < iters; i++) t[j] = t[j] * t[j] + 0.1f; }
+              float sum = 0.f;
+            #pragma unroll
+              for (int j = 0; j < 8; j += 2) sum += t[j] * t[j + 1];
+            #pragma unroll
+              for (int j = 0; j < 8; j++) g[idx + k * big] = sum; } }""",
+        """struct P { float *g; int iters; } *p = params; int big = gx * bx * 8;
+           for (unsigned b = 0; b < gx; b++) for (unsigned tx = 0; tx < bx; tx++) { int idx = b * bx * 8 + tx; float t[8];
+             for (int k = 0; k < 4; k++) { for (int j = 0; j < 8; j++) { t[j] = p->g[idx + j * bx + k * big]; for (int i = 0; i < p->iters; i++) t[j] = fmaf(t[j], t[j], 0.1f); }
+               float sum = 0.f; for (int j = 0; j < 8; j += 2) sum = fmaf(t[j], t[j + 1], sum); p->g[idx + k * big] = sum; } }""",
+        (Buf("f32", 2 * 32 * 8 * 4, "inout"), Scalar("i32", 3)),
+        grid=(2, 1, 1), block=(32, 1, 1),
     ),
     Case(
         "branchy_float",
