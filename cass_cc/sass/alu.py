@@ -673,7 +673,7 @@ class AluOps(LifterBase):
         every input, so it is also taken for some inputs NVIDIA's FCHK would let through."""
         b = self.b
         p, a, c = insn.operands[:3]
-        ab, cb = self.raw(a), self.raw(c)
+        ab, cb = self.raw(a), b.from_float(self.fval(c)) if isinstance(c, Imm) else self.raw(c)
         ea = b.op(f"and i32 {b.op(f'lshr i32 {ab}, 23')}, 255")
         ec = b.op(f"and i32 {b.op(f'lshr i32 {cb}, 23')}, 255")
         a_zero = b.op(f"icmp eq i32 {b.op(f'and i32 {ab}, 2147483647')}, 0")

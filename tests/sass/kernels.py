@@ -297,6 +297,12 @@ CASES: list[Case] = [
         (Buf("f32", N, gen="special"), Buf("f32", N, gen="special"), Buf("f32", 2 * N, "out"), Scalar("i32", N)),
     ),
     Case(
+        "fdiv_const",
+        """__global__ void fdiv_const(const float* a, float* out, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) out[i] = 2.5f / a[i] + a[i] / 3.7f; }""",
+        """struct P { const float *a; float *out; int n; } *p = params; for (int i = 0; i < p->n; i++) { volatile float x = 2.5f / p->a[i]; volatile float y = p->a[i] / 3.7f; p->out[i] = x + y; }""",
+        (Buf("f32", N, gen="special"), Buf("f32", N, "out"), Scalar("i32", N)),
+    ),
+    Case(
         "fp64_ops",
         """__global__ void fp64_ops(const double* a, const double* b, double* out, int n) {
             int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return; double x = a[i], y = b[i];
