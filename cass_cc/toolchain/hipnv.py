@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from ..translate import mappings
-from ..util import sha256_hex
+from ..util import atomic_folder, sha256_hex
 
 SCHEMA = "1"
 HAND_WRITTEN = Path(__file__).with_name("hipnv_include") / "cass_hipnv.h"
@@ -146,9 +145,8 @@ def build(cache_dir: Path) -> Path:
     folder = cache_dir / "hipnv" / key
     if (folder / "bin" / "hipcc").is_file():
         return folder
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=key + ".", dir=folder.parent))
-    try:
+
+    def fill(work: Path) -> None:
         for rel, text in files.items():
             target = work / "include" / rel
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -156,14 +154,8 @@ def build(cache_dir: Path) -> Path:
         (work / "bin").mkdir()
         (work / "bin" / "hipcc").write_text(hipcc_script())
         (work / "bin" / "hipcc").chmod(0o755)
-        try:
-            os.rename(work, folder)
-        except OSError:
-            pass  # a parallel run built it first: the same content
-    finally:
-        if work.exists():
-            shutil.rmtree(work, ignore_errors=True)
-    return folder
+
+    return atomic_folder(folder, fill)
 
 
 # ---------------------------------------------------------------- hipcc/clang flags -> nvcc
