@@ -950,6 +950,34 @@ class AluOps(LifterBase):
     def op_HMUL2(self, insn: Insn) -> None:
         self._half_op(insn, "mul")
 
+    def _half_compare(self, insn: Insn, a: Operand, c: Operand, pc: Operand) -> list[str]:
+        """Per half lane: cmp(a, c) combined with pc (HSET2/HSETP2 without .H_AND)."""
+        cmp = next((m for m in insn.mods if m in FLOAT_CMP), None)
+        bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
+        if cmp is None or cmp in ("MAX", "MIN") or any(m not in FLOAT_CMP and m not in BOOL_OPS and m not in ("BF", "FTZ") for m in insn.mods):
+            raise Unsupported(insn.full)
+        if isinstance(a, Imm) or isinstance(c, Imm):
+            raise Unsupported("half compare with an immediate")
+        al, cl = self._half_lanes(a), self._half_lanes(c)
+        return [self._combine(bop, self._fcmp(cmp, "float", al[i], cl[i]), pc) for i in range(2)]
+
+    def op_HSETP2(self, insn: Insn) -> None:
+        """HSETP2.<cmp>.<bop> Pd, Pe, a, b, Pc: Pd from the low lanes, Pe from the high ones."""
+        p, q, a, c, pc = insn.operands[:5]
+        r = self._half_compare(insn, a, c, pc)
+        self.wp(p, r[0])
+        self.wp(q, r[1])
+
+    def op_HSET2(self, insn: Insn) -> None:
+        """HSET2[.BF].<cmp>.<bop> Rd, a, b, Pc: per lane 1.0 (.BF) or 0xffff when true, else 0."""
+        b = self.b
+        d, a, c, pc = insn.operands[:4]
+        r = self._half_compare(insn, a, c, pc)
+        true = "15360" if "BF" in insn.mods else "65535"  # half 1.0 is 0x3c00
+        lo = b.select(r[0], "i32", true, "0")
+        hi = b.select(r[1], "i32", true, "0")
+        self.wr(d, b.op(f"or i32 {lo}, {b.op(f'shl i32 {hi}, 16')}"))  # type: ignore[arg-type]
+
     def op_HMNMX2(self, insn: Insn) -> None:
         """HMNMX2 Rd, a, b, P: per half lane min (P) or max (!P), with FMNMX's rules (a NaN
         loses to a number, -0 below +0); in float, where both are exact."""

@@ -593,6 +593,20 @@ CASES: list[Case] = [
         (Buf("f32", 2 * N), Buf("f32", 2 * N), Buf("f32", 6 * N, "out")),
     ),
     Case(
+        "half2_compare",
+        """__global__ void half2_compare(const float* a, const float* g, float* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __half2 x = __floats2half2_rn(a[2 * i], a[2 * i + 1]), y = __floats2half2_rn(g[2 * i], g[2 * i + 1]);
+            __half2 m = __hmul2(__hgt2(x, __float2half2_rn(0.f)), y); __half2 le = __hle2(x, y);
+            float s = __hlt(__low2half(x), __high2half(y)) ? 1.0f : -1.0f; if (__hgeu(__high2half(x), __low2half(y))) s += 10.0f;
+            out[5 * i] = __low2float(m); out[5 * i + 1] = __high2float(m); out[5 * i + 2] = __low2float(le); out[5 * i + 3] = __high2float(le); out[5 * i + 4] = s; }""",
+        """struct P { const float *a, *g; float *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             float x0 = (float)(_Float16)p->a[2 * i], x1 = (float)(_Float16)p->a[2 * i + 1], y0 = (float)(_Float16)p->g[2 * i], y1 = (float)(_Float16)p->g[2 * i + 1];
+             p->out[5 * i] = (x0 > 0.f ? 1.0f : 0.0f) * y0; p->out[5 * i + 1] = (x1 > 0.f ? 1.0f : 0.0f) * y1;
+             p->out[5 * i + 2] = x0 <= y0 ? 1.0f : 0.0f; p->out[5 * i + 3] = x1 <= y1 ? 1.0f : 0.0f;
+             float s = x0 < y1 ? 1.0f : -1.0f; if (!(x1 < y0)) s += 10.0f; p->out[5 * i + 4] = s; }""",
+        (Buf("f32", 2 * N, gen="special"), Buf("f32", 2 * N, gen="special"), Buf("f32", 5 * N, "out")),
+    ),
+    Case(
         "barrier_reduce",
         """__global__ void barrier_reduce(const int* a, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
             int c = __syncthreads_count(a[i] > 0); int o = __syncthreads_or(a[i] > 990); int n = __syncthreads_and(a[i] > -995);
