@@ -865,11 +865,15 @@ class AluOps(LifterBase):
         return b.op(f"trunc i32 {b.select(nan, 'i32', '32767', r)} to i16")
 
     # ---- half2 --------------------------------------------------------------------------
-    def _half_lanes(self, op: Operand, imm_hi: Operand | None = None) -> tuple[str, str]:
-        """(lane0, lane1) of a half2 source as floats."""
+    def _half_lanes(self, op: Operand, imm_hi: Operand | None = None, bf16: bool = False) -> tuple[str, str]:
+        """(lane0, lane1) of a half2 (or bfloat16x2) source as floats."""
         b = self.b
         if isinstance(op, Imm):
-            if not op.is_float or imm_hi is None or not isinstance(imm_hi, Imm):
+            if imm_hi is None or not isinstance(imm_hi, Imm) or not all(isinstance(x.value, (int, float)) for x in (op, imm_hi)):
+                raise Unsupported("half2 immediate")
+            if bf16:  # printed as the values, which floats hold exactly
+                return f32_hex(float(imm_hi.value)), f32_hex(float(op.value))
+            if not op.is_float:
                 raise Unsupported("half2 immediate")
             # nvdisasm prints the high half first: `HFMA2 R0, -RZ, RZ, <hi>, <lo>`.
             hi = b.op(f"fpext half {self._half_const(float(op.value))} to float")
@@ -881,9 +885,13 @@ class AluOps(LifterBase):
             raise Unsupported(f"half select {sel}")
         halves = []
         for part in sel.split("_"):
-            x = v if part == "H0" else b.op(f"lshr i32 {v}, 16")
-            h = b.op(f"bitcast i16 {b.op(f'trunc i32 {x} to i16')} to half")
-            f = b.op(f"fpext half {h} to float")
+            if bf16:
+                x = b.op(f"shl i32 {v}, 16") if part == "H0" else b.op(f"and i32 {v}, -65536")
+                f = b.as_float(x)
+            else:
+                x = v if part == "H0" else b.op(f"lshr i32 {v}, 16")
+                h = b.op(f"bitcast i16 {b.op(f'trunc i32 {x} to i16')} to half")
+                f = b.op(f"fpext half {h} to float")
             if getattr(op, "abs", False):
                 f = b.op(f"call float @llvm.fabs.f32(float {f})")
             if getattr(op, "neg", False):
@@ -901,8 +909,11 @@ class AluOps(LifterBase):
     def _half_op(self, insn: Insn, kind: str) -> None:
         b = self.b
         for m in insn.mods:
-            if m not in ("MMA", "FTZ", "RN"):
+            if m not in ("MMA", "FTZ", "RN", "BF16_V2"):
                 raise Unsupported(insn.full)
+        if "BF16_V2" in insn.mods:
+            self._bf16_op(insn, kind)
+            return
         ops = insn.operands
         d = ops[0]
         srcs: list[tuple[str, str]] = []
@@ -934,6 +945,56 @@ class AluOps(LifterBase):
             h = b.op(f"bitcast half {b.op(f'fptrunc float {r} to half')} to i16")
             out.append(b.op(f"zext i16 {h} to i32"))
         self.wr(d, b.op(f"or i32 {out[0]}, {b.op(f'shl i32 {out[1]}, 16')}"))  # type: ignore[arg-type]
+
+    def _bf16_op(self, insn: Insn, kind: str) -> None:
+        """bfloat16x2 fma/add/mul: per lane a*b+c rounded once to bfloat16 by nearest."""
+        b = self.b
+        if "FTZ" in insn.mods:
+            raise Unsupported(insn.full)
+        ops = insn.operands
+        srcs: list[tuple[str, str]] = []
+        i = 1
+        need = {"fma": 3, "add": 2, "mul": 2}[kind]
+        while len(srcs) < need:
+            op = ops[i]
+            if isinstance(op, Imm):
+                srcs.append(self._half_lanes(op, ops[i + 1], bf16=True))
+                i += 2
+            else:
+                srcs.append(self._half_lanes(op, bf16=True))
+                i += 1
+        out = []
+        for lane in range(2):
+            x = [s_[lane] for s_ in srcs]
+            if kind == "add":
+                x = [x[0], "1.0", x[1]]
+            elif kind == "mul":
+                x = [x[0], x[1], "-0.0"]
+            f = self._fma_round_to_odd(*x)
+            out.append(b.op(f"zext i16 {self._to_bf16(f)} to i32"))
+        self.wr(ops[0], b.op(f"or i32 {out[0]}, {b.op(f'shl i32 {out[1]}, 16')}"))  # type: ignore[arg-type]
+
+    def _fma_round_to_odd(self, a: str, c: str, e: str) -> str:
+        """a*c+e (floats holding bfloat16 values) rounded to float by round-to-odd, so that
+        rounding that float to bfloat16 by nearest rounds the exact value once: the product
+        is exact in double, the sum and its error come from two-sum."""
+        b = self.b
+        ad, cd, ed = (b.op(f"fpext float {v} to double") for v in (a, c, e))
+        p = b.op(f"fmul double {ad}, {cd}")
+        s = b.op(f"fadd double {p}, {ed}")
+        bb = b.op(f"fsub double {s}, {p}")
+        sb = b.op(f"fsub double {s}, {bb}")
+        err = b.op(f"fadd double {b.op(f'fsub double {p}, {sb}')}, {b.op(f'fsub double {ed}, {bb}')}")
+        t = b.op(f"fptrunc double {s} to float")
+        diff = b.op(f"fsub double {b.op(f'fpext float {t} to double')}, {s}")
+        above = b.op(f"fcmp ogt double {diff}, {err}")  # t above the exact value
+        below = b.op(f"fcmp olt double {diff}, {err}")
+        tb = b.from_float(t)
+        neg = b.op(f"icmp slt i32 {tb}, 0")
+        pos = b.op(f"xor i1 {neg}, true")
+        down = b.op(f"or i1 {b.op(f'and i1 {above}, {pos}')}, {b.op(f'and i1 {below}, {neg}')}")  # |t| > |exact|
+        odd = b.select(down, "i32", b.op(f"or i32 {b.op(f'sub i32 {tb}, 1')}, 1"), b.op(f"or i32 {tb}, 1"))
+        return b.as_float(b.select(b.op(f"or i1 {above}, {below}"), "i32", odd, tb))
 
     def op_HFMA2(self, insn: Insn) -> None:
         self._half_op(insn, "fma")

@@ -185,6 +185,12 @@ def _values(arg: Buf, rng: random.Random) -> list:
             bits = 64 if arg.ty == "i64" else 32
             v = rng.getrandbits(bits)
             out.append(v - (1 << bits) if arg.ty[0] == "i" and v >= 1 << (bits - 1) else v)
+        elif arg.gen == "bf16":  # two finite bfloat16 per word, half of them near 1
+            halves = []
+            for _ in range(2):
+                exp = rng.randint(0, 254) if rng.random() < 0.5 else rng.randint(118, 136)
+                halves.append((rng.getrandbits(1) << 15) | (exp << 7) | rng.getrandbits(7))
+            out.append(halves[0] | halves[1] << 16)
         elif arg.gen == "small":
             out.append(rng.randint(0, 15))
         else:

@@ -21,7 +21,7 @@ class Buf:
     ty: str
     n: int
     kind: str = "in"  # in, out, inout
-    gen: str = "uniform"  # uniform (-1,1), pos (0.1,10), int (-1000,1000), small (0,16), special, bits, wide (f64: any exponent)
+    gen: str = "uniform"  # uniform (-1,1), pos (0.1,10), int (-1000,1000), small (0,16), special, bits, wide (f64: any exponent), bf16 (u32: two finite bf16)
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,14 @@ static double rounded(int mode, int op, double x, double y, double z) {
 static int dp4a(uint32_t a, uint32_t b, int c, int sa, int sb) { for (int k = 0; k < 4; k++) { int x = (a >> 8 * k) & 255, y = (b >> 8 * k) & 255;
     if (sa && x > 127) x -= 256; if (sb && y > 127) y -= 256; c += x * y; } return c; }
 static float bf16r(float x) { uint32_t u; memcpy(&u, &x, 4); u = (u + 0x7fff + ((u >> 16) & 1)) & 0xffff0000u; memcpy(&x, &u, 4); return x; }
+/* bf16 a*b+c rounded once: fma toward zero in double, then to float toward zero, the
+   inexact flag making it round-to-odd; float -> bf16 by nearest is then a single rounding. */
+static uint32_t bf16_fma(uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t ua = a << 16, ub = b << 16, uc = c << 16; float fa, fb, fc; memcpy(&fa, &ua, 4); memcpy(&fb, &ub, 4); memcpy(&fc, &uc, 4);
+    volatile double da = fa, db = fb, dc = fc; feclearexcept(FE_ALL_EXCEPT); fesetround(FE_TOWARDZERO);
+    volatile double r = fma(da, db, dc); volatile float t = (float)r; int inexact = fetestexcept(FE_INEXACT); fesetround(FE_TONEAREST);
+    float tf = t; uint32_t u; memcpy(&u, &tf, 4); if (isnan(tf)) return 0x7fff; if (inexact) u |= 1;
+    return (u + 0x7fff + ((u >> 16) & 1)) >> 16; }
 static _Float16 hfma(_Float16 a, _Float16 b, _Float16 c) { return (_Float16)fma((double)a, (double)b, (double)c); }
 static float f_min(float a, float b) { return fminf(a, b); }
 static float f_max(float a, float b) { return fmaxf(a, b); }
@@ -574,6 +582,18 @@ CASES: list[Case] = [
         """struct P { const float *a; float *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { float x = p->a[i];
              p->out[2 * i] = bf16r(x * 3.0f); p->out[2 * i + 1] = bf16r(x) * bf16r(x + 1.0f); }""",
         (Buf("f32", N, gen="special"), Buf("f32", 2 * N, "out")),
+    ),
+    Case(
+        "bf16_arith",
+        """__global__ void bf16_arith(const unsigned* a, const unsigned* b, const unsigned* c, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __nv_bfloat162 x, y, z, r[3]; memcpy(&x, &a[i], 4); memcpy(&y, &b[i], 4); memcpy(&z, &c[i], 4);
+            r[0] = __hfma2(x, y, z); r[1] = __hadd2(x, y); r[2] = __hmul2(x, z);
+            for (int k = 0; k < 3; k++) memcpy(&out[3 * i + k], &r[k], 4); }""",
+        """struct P { const unsigned *a, *b, *c; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) for (int h = 0; h < 2; h++) {
+             uint32_t x = p->a[i] >> 16 * h & 0xffff, y = p->b[i] >> 16 * h & 0xffff, z = p->c[i] >> 16 * h & 0xffff, m = 0xffffu << 16 * h;
+             p->out[3 * i] = (p->out[3 * i] & ~m) | bf16_fma(x, y, z) << 16 * h; p->out[3 * i + 1] = (p->out[3 * i + 1] & ~m) | bf16_fma(x, 0x3f80, y) << 16 * h;
+             p->out[3 * i + 2] = (p->out[3 * i + 2] & ~m) | bf16_fma(x, z, 0x8000) << 16 * h; }""",
+        (Buf("u32", N, gen="bf16"), Buf("u32", N, gen="bf16"), Buf("u32", N, gen="bf16"), Buf("u32", 3 * N, "out")),
     ),
     Case(
         "half2_ops",
