@@ -276,6 +276,10 @@ def parse_operand(text: str) -> Operand:
     return Special(t)
 
 
+# nvdisasm's notes after the operands: `STL.128 [R1+0x950], R212   (*"SpillRefill"*)`
+_NOTE = re.compile(r'\s*\(\*.*?\*\)')
+
+
 def parse_insn(offset: int, text: str) -> Insn:
     guard = None
     m = _GUARD.match(text)
@@ -283,7 +287,7 @@ def parse_insn(offset: int, text: str) -> Insn:
     if m:
         guard = Pred(m.group(2), m.group(1) == "!")
         body = text[m.end() :]
-    body = body.rstrip(" ;")
+    body = _NOTE.sub("", body).rstrip(" ;")
     parts = body.split(None, 1)
     names = parts[0].split(".")
     texts = _split_operands(parts[1]) if len(parts) > 1 else []

@@ -67,6 +67,7 @@ def test_truncated_and_flipped_files_fail_cleanly(sass_build, tmp_path: Path) ->
         ("@!P1 BRA !P2, `(.L_x_10)", "BRA", (), [Pred("P2", True), Label(".L_x_10")]),
         ("LDC R5, c[0x0][R4+0x160]", "LDC", (), [Reg("R5"), CBank(0, 0x160, Reg("R4"))]),
         ("IMAD.MOV R7, RZ, RZ, -R9", "IMAD", ("MOV",), [Reg("R7"), Reg("RZ"), Reg("RZ"), Reg("R9", neg=True)]),
+        ('STL.128 [R1+0x950], R212                    (*"SpillRefill"*)', "STL", ("128",), [Mem(Reg("R1"), False, 1, None, 0x950), Reg("R212")]),
     ],
 )
 def test_operand_parsing(text: str, opcode: str, mods: tuple, operands: list) -> None:
