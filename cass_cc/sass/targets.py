@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .base import Lifted, Spaces
 from .cubin import Kernel
+from .disasm import split_top_level
 from .ir import f32_hex
 
 RUNTIME_SIGNATURES = {
@@ -85,20 +86,7 @@ STRICTFP_ATTRS = 'attributes #4 = { noinline nounwind strictfp }'
 
 
 def _split_args(text: str) -> list[str]:
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
+    return split_top_level(text, "(", ")")
 
 
 def intrinsic_declarations(text: str) -> list[str]:
