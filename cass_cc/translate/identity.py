@@ -3,7 +3,7 @@ driver asks on every compile, and a cache hit must stay cheap)."""
 from __future__ import annotations
 
 import functools
-import hashlib
+from ..util import sha256
 from pathlib import Path
 
 from . import mappings
@@ -15,7 +15,7 @@ RULES_VERSION = "1"
 def _code_hash() -> str:
     """Hash of this package's Python sources, so an upgraded translator never serves a
     translation the old one cached."""
-    h = hashlib.sha256()
+    h = sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()

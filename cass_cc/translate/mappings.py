@@ -7,9 +7,10 @@ read once, on first use, and cached.
 from __future__ import annotations
 
 import functools
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..util import sha256
 
 DATA_DIR = Path(__file__).with_name("mappings")
 COLUMNS = ("cuda_name", "hip_name", "kind", "family", "status", "hip_version")
@@ -133,7 +134,7 @@ def lookup_header(name: str) -> Mapping | None:
 @functools.lru_cache(maxsize=None)
 def data_hash() -> str:
     """sha256 over the names and contents of all mapping files (part of cache keys)."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for path in _files():
         digest.update(path.name.encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")

@@ -52,3 +52,29 @@ def test_no_cache_still_translates_user_headers(tmp_path: Path, cass_env: dict[s
     run_cass(["-c", "k.cu"], tmp_path, env, check=True)
     assert (tmp_path / "k.o").is_file()
     assert not (tmp_path / "unused" / "translations").exists()  # nothing cached
+
+
+def test_hit_reads_the_index_alone_and_survives_a_lost_index(tmp_path: Path) -> None:
+    """A warm compile must not open SQLite; an entry whose index file went missing is still
+    served (from the diskcache) and its index written again."""
+    from cass_cc.cache import TranslationCache, key
+    from cass_cc.translate.base import Diagnostic, Translation
+
+    t = Translation(text="#include <hip/hip_runtime.h>\n", translator="rules-1",
+                    diagnostics=(Diagnostic(1, 2, "warning", "w"),), unsupported=("cudaX",))
+    k = key(b"src", "k.cu", "rules-1", "t")
+    path = TranslationCache(tmp_path).put(k, t)
+
+    fresh = TranslationCache(tmp_path)
+    got, got_path = fresh.get(k)
+    assert (got, got_path) == (t, path) and fresh._db is None  # served without the database
+
+    for index in (tmp_path / "index").rglob("*.json"):
+        index.unlink()
+    again = TranslationCache(tmp_path)
+    assert again.get(k) == (t, path) and again._db is not None
+    assert TranslationCache(tmp_path).get(k) == (t, path)
+    assert len(list((tmp_path / "index").rglob("*.json"))) == 1
+    assert TranslationCache(tmp_path).get(key(b"other", "k.cu", "rules-1", "t")) is None
+    assert {n: TranslationCache(tmp_path).stats()[n] for n in ("entries", "hits", "misses")} == {
+        "entries": 1, "hits": 3, "misses": 1}
