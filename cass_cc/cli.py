@@ -34,6 +34,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .toolchain.hipnv import main as hipcc_main
 
         return hipcc_main(args[1:])
+    if args and args[0] == "emu-run":  # a gfx1100 code object on the CPU emulator (emu/)
+        from .emu.cli import main as emu_main
+
+        return emu_main(args[1:])
     if args and args[0] in SUBCOMMANDS:
         from .commands import cli
 

@@ -1,0 +1,141 @@
+"""Run wave groups: waves that share a PC execute each instruction together, as one NumPy batch.
+
+A group splits when its waves disagree on a scalar branch and groups merge again when they reach
+the same PC. The group with the lowest PC runs first and stops as soon as it catches up with
+another group, so structured code reconverges. `s_barrier` parks a group; when every live group is
+parked, all of them pass (every wave of every workgroup has then arrived or ended).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .memory import EmuError, Memory
+from .ops import END, build
+from .semantics import Uncovered
+
+
+class BudgetExceeded(EmuError):
+    pass
+
+
+@dataclass
+class Context:
+    mem: Memory
+    lds: np.ndarray
+    lds_size: int
+    scratch: np.ndarray
+    psize: int
+    wave_base: int = 0
+
+
+class Group:
+    __slots__ = ("s", "v", "scc", "pc", "wave", "wg", "ctx", "waiting")
+
+    def __init__(self, s, v, scc, pc, wave, wg, ctx):
+        self.s, self.v, self.scc, self.pc, self.wave, self.wg, self.ctx = s, v, scc, pc, wave, wg, ctx
+        self.waiting = False
+
+    def take(self, m: np.ndarray) -> "Group":
+        return Group(self.s[:, m], self.v[:, m], self.scc[m], self.pc, self.wave[m], self.wg[m], self.ctx)
+
+    @staticmethod
+    def merge(groups: list["Group"]) -> "Group":
+        g0 = groups[0]
+        g = Group(np.concatenate([x.s for x in groups], axis=1), np.concatenate([x.v for x in groups], axis=1),
+                  np.concatenate([x.scc for x in groups]), g0.pc, np.concatenate([x.wave for x in groups]),
+                  np.concatenate([x.wg for x in groups]), g0.ctx)
+        g.waiting = g0.waiting
+        return g
+
+
+@dataclass
+class Program:
+    """Decoded and built instructions of one code object, by address (filled lazily)."""
+    code: bytes
+    cache: dict[int, tuple] = field(default_factory=dict)
+
+    def at(self, pc: int):
+        hit = self.cache.get(pc)
+        if hit is not None:
+            return hit
+        from tinygrad.renderer.amd import decode_inst
+
+        if not 0 <= pc < len(self.code) - 3:
+            raise EmuError(f"jump to {pc:#x}, outside the code")
+        try:
+            inst = decode_inst(self.code[pc: pc + 16])
+        except Exception as e:  # noqa: BLE001 - the decoder raises plain errors for unknown words
+            raise Uncovered(f"instruction at {pc:#x}: cannot decode ({e})") from None
+        try:
+            fn = build(inst, pc, inst.size())
+        except Uncovered as e:
+            raise Uncovered(f"instruction at {pc:#x}: {e}") from None
+        hit = (fn, inst)
+        self.cache[pc] = hit
+        return hit
+
+
+_PROGRAMS: dict[bytes, Program] = {}
+
+
+def program(code: bytes) -> Program:
+    p = _PROGRAMS.get(code)
+    if p is None:
+        p = _PROGRAMS[code] = Program(code)
+    return p
+
+
+def run(groups: list[Group], prog: Program, budget: int) -> int:
+    """Run until every wave ends; return the wave-instructions executed."""
+    executed = 0
+    live = list(groups)
+    while live:
+        ready = [g for g in live if not g.waiting]
+        if not ready:
+            for g in live:
+                g.waiting = False
+            ready = live
+        pc = min(g.pc for g in ready)
+        same = [g for g in ready if g.pc == pc]
+        g = Group.merge(same) if len(same) > 1 else same[0]
+        live = [x for x in live if not any(x is y for y in same)]
+        others = [x.pc for x in live if not x.waiting]
+        limit = min(others) if others else 1 << 62
+        W = g.s.shape[1]
+        at = prog.at
+        while True:
+            fn, inst = at(g.pc)
+            try:
+                r = fn(g)
+            except Uncovered as e:
+                raise Uncovered(f"instruction at {g.pc:#x}: {e}") from None
+            except EmuError:
+                raise
+            except Exception as e:  # noqa: BLE001 - name the instruction that broke
+                raise EmuError(f"instruction at {g.pc:#x} ({inst!r}) failed: {type(e).__name__}: {e}") from e
+            executed += W
+            if type(r) is int:
+                g.pc = r
+                if executed > budget:
+                    raise BudgetExceeded(f"instruction budget of {budget} wave-instructions exhausted "
+                                         f"(at {g.pc:#x}); a runaway loop?")
+                if r >= limit:
+                    live.append(g)
+                    break
+                continue
+            if r == END:
+                break
+            if r[0] == "split":
+                _, m, t, f = r
+                a, b = g.take(m), g.take(~m)
+                a.pc, b.pc = t, f
+                live += [a, b]
+                break
+            if r[0] == "barrier":
+                g.pc = r[1]
+                g.waiting = True
+                live.append(g)
+                break
+    return executed

@@ -1,0 +1,402 @@
+"""Memory instructions: SMEM, GLOBAL/FLAT/SCRATCH (loads, stores, atomics) and DS (LDS, permutes).
+
+Every access goes through a bounds check first (memory.Memory.check for global memory, the
+workgroup's LDS size for DS, the lane's private size for scratch); nothing is read or written
+when any active lane is out of bounds.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .memory import PRIVATE_APERTURE, SHARED_APERTURE, MemoryFault, gather, scatter
+from .operands import exec_mask, reader, write_sgpr
+from .semantics import Uncovered
+
+SIZES = {"U8": 1, "I8": 1, "U16": 2, "I16": 2, "B8": 1, "B16": 2, "B32": 4, "B64": 8, "B96": 12, "B128": 16}
+
+
+def _sext13(x: int) -> int:
+    return (x ^ 0x1000) - 0x1000
+
+
+# ---- SMEM --------------------------------------------------------------------------------------
+
+def smem(inst, pc: int, nxt: int):
+    name = inst.op_name
+    if name in ("S_DCACHE_INV", "S_GL1_INV", "S_ICACHE_INV"):
+        return lambda g: nxt
+    if not name.startswith("S_LOAD_B"):
+        raise Uncovered(f"{name}: not covered")
+    n = int(name[len("S_LOAD_B"):]) // 32
+    base = inst.sbase.offset
+    off = (inst.offset ^ 0x100000) - 0x100000
+    soff = inst.soffset.offset
+    sdata = inst.sdata.offset
+
+    def run(g):
+        W = g.s.shape[1]
+        addr = g.s[base].astype(np.uint64) | (g.s[base + 1].astype(np.uint64) << np.uint64(32))
+        addr = addr + np.uint64(off & 0xFFFFFFFFFFFFFFFF) if off >= 0 else addr - np.uint64(-off)
+        if soff != 124:
+            addr = addr + g.s[soff].astype(np.uint64)
+        addr = addr & ~np.uint64(3)
+        o = g.ctx.mem.check(addr, 4 * n, pc, g.wave, np.zeros(W, np.int64), "scalar load")
+        vals = gather(g.ctx.mem.arena, o, 4 * n)
+        g.s[sdata: sdata + n] = vals.T
+        return nxt
+    return run
+
+
+# ---- GLOBAL / FLAT / SCRATCH -------------------------------------------------------------------
+
+def _kind(name: str) -> tuple[str, str]:
+    """(LOAD|STORE|ATOMIC, rest) from GLOBAL_LOAD_B32 and friends."""
+    rest = name.split("_", 1)[1]
+    verb, _, tail = rest.partition("_")
+    return verb, tail
+
+
+def _vaddr(inst, base: str, pc: int):
+    saddr = inst.saddr.offset
+    off = _sext13(inst.offset) if base != "FLAT" else inst.offset & 0xFFF
+    addr = inst.addr.offset - 256
+    if base == "SCRATCH":
+        sve = bool(getattr(inst, "sve", 0))
+
+        def scratch_addr(g):
+            a = np.full(g.v[0].shape, off, np.int64)
+            if saddr not in (124, 125):
+                a = a + g.s[saddr].astype(np.int64)[:, None]
+            if sve:
+                a = a + g.v[addr].astype(np.int64)
+            return a
+        return scratch_addr
+    if saddr in (124, 125):
+        def flat_addr(g):
+            a = g.v[addr].astype(np.uint64) | (g.v[addr + 1].astype(np.uint64) << np.uint64(32))
+            return a + np.uint64(off) if off >= 0 else a - np.uint64(-off)
+        return flat_addr
+
+    def saddr_addr(g):
+        s = g.s[saddr].astype(np.uint64) | (g.s[saddr + 1].astype(np.uint64) << np.uint64(32))
+        a = s[:, None] + g.v[addr].astype(np.uint64)
+        return a + np.uint64(off) if off >= 0 else a - np.uint64(-off)
+    return saddr_addr
+
+
+class _Space:
+    """Where a set of lane addresses lands: global arena, LDS or scratch, as flat arena offsets."""
+
+    @staticmethod
+    def resolve(g, base: str, a: np.ndarray, mask: np.ndarray, nbytes: int, pc: int, what: str):
+        """-> list of (arena, offsets, lane selector) for the active lanes."""
+        W = a.shape[0]
+        wi, li = np.nonzero(mask)
+        aa = a[wi, li]
+        if base == "SCRATCH":
+            return [(g.ctx.scratch, _scratch_off(g, aa, wi, li, nbytes, pc, what), (wi, li))]
+        if base == "FLAT":
+            hi = (aa >> np.uint64(32)).astype(np.int64)
+            parts = []
+            for sel, space in ((hi == SHARED_APERTURE, "lds"), (hi == PRIVATE_APERTURE, "scratch"),
+                               ((hi != SHARED_APERTURE) & (hi != PRIVATE_APERTURE), "global")):
+                if not sel.any():
+                    continue
+                w2, l2, a2 = wi[sel], li[sel], aa[sel]
+                low = (a2 & np.uint64(0xFFFFFFFF)).astype(np.int64)
+                if space == "lds":
+                    parts.append((g.ctx.lds, _lds_off(g, low, w2, l2, nbytes, pc, what), (w2, l2)))
+                elif space == "scratch":
+                    parts.append((g.ctx.scratch, _scratch_off(g, low, w2, l2, nbytes, pc, what), (w2, l2)))
+                else:
+                    parts.append((g.ctx.mem.arena, g.ctx.mem.check(a2, nbytes, pc, g.wave[w2], l2, what), (w2, l2)))
+            return parts
+        del W
+        return [(g.ctx.mem.arena, g.ctx.mem.check(aa, nbytes, pc, g.wave[wi], li, what), (wi, li))]
+
+
+def _scratch_off(g, a, wi, li, nbytes, pc, what):
+    size = g.ctx.psize
+    a = np.asarray(a).astype(np.int64)
+    bad = (a < 0) | (a + nbytes > size)
+    if bad.any():
+        k = int(np.argmax(bad))
+        raise MemoryFault("scratch", pc, int(li[k]), int(g.wave[wi[k]]), int(a[k]), nbytes, what)
+    return ((g.wave[wi].astype(np.int64) - g.ctx.wave_base) * 32 + li) * size + a
+
+
+def _lds_off(g, a, wi, li, nbytes, pc, what):
+    size = g.ctx.lds_size
+    a = np.asarray(a).astype(np.int64)
+    bad = (a < 0) | (a + nbytes > size)
+    if bad.any():
+        k = int(np.argmax(bad))
+        raise MemoryFault("LDS", pc, int(li[k]), int(g.wave[wi[k]]), int(a[k]), nbytes, what)
+    return g.wg[wi].astype(np.int64) * size + a
+
+
+def _load_value(raw: np.ndarray, tail: str) -> np.ndarray:
+    if tail.startswith("I8"):
+        return raw.astype(np.uint8).view(np.int8).astype(np.int32).view(np.uint32)
+    if tail.startswith("I16"):
+        return raw.astype(np.uint16).view(np.int16).astype(np.int32).view(np.uint32)
+    return raw
+
+
+def vmem(inst, base: str, pc: int, nxt: int):
+    name = inst.op_name
+    verb, tail = _kind(name)
+    addr_of = _vaddr(inst, base, pc)
+    if verb == "LOAD":
+        d16 = tail.startswith("D16")
+        t = tail.split("_")[-1]
+        hi = "_HI_" in tail
+        if t not in SIZES or "LDS" in tail or "ADDTID" in tail:
+            raise Uncovered(f"{name}: not covered")
+        nbytes = SIZES[t]
+        vd = inst.vdst.offset - 256
+
+        def load(g):
+            mask = exec_mask(g)
+            if not mask.any():
+                return nxt
+            a = addr_of(g)
+            for arena, off, (wi, li) in _Space.resolve(g, base, a, mask, nbytes, pc, "load"):
+                vals = gather(arena, off, nbytes)
+                if nbytes < 4:
+                    v = _load_value(vals, tail.replace("D16_", "").replace("HI_", ""))
+                    if d16:
+                        old = g.v[vd][wi, li]
+                        v = (old & np.uint32(0xFFFF)) | (v << np.uint32(16)) if hi else (old & np.uint32(0xFFFF0000)) | (v & np.uint32(0xFFFF))
+                    g.v[vd][wi, li] = v
+                else:
+                    for k in range(nbytes // 4):
+                        g.v[vd + k][wi, li] = vals[:, k]
+            return nxt
+        return load
+    if verb == "STORE":
+        t = tail.split("_")[-1]
+        hi = "_HI_" in tail
+        if t not in SIZES or "ADDTID" in tail:
+            raise Uncovered(f"{name}: not covered")
+        nbytes = SIZES[t]
+        vs = inst.data.offset - 256
+
+        def store(g):
+            mask = exec_mask(g)
+            if not mask.any():
+                return nxt
+            a = addr_of(g)
+            parts = _Space.resolve(g, base, a, mask, nbytes, pc, "store")
+            for arena, off, (wi, li) in parts:
+                if nbytes < 4:
+                    v = g.v[vs][wi, li]
+                    scatter(arena, off, (v >> np.uint32(16)) if hi else v, nbytes)
+                else:
+                    vals = np.stack([g.v[vs + k][wi, li] for k in range(nbytes // 4)], axis=1)
+                    scatter(arena, off, vals, nbytes)
+            return nxt
+        return store
+    if verb == "ATOMIC":
+        return _atomic(inst, base, tail, name, addr_of, pc, nxt)
+    raise Uncovered(f"{name}: not covered")
+
+
+def _atomic_fn(opname: str, t: str):
+    """(old, data, data2) -> new for one atomic, on NumPy scalars of the right type."""
+    return {
+        "ADD": lambda o, d, c: o + d, "SUB": lambda o, d, c: o - d, "CSUB": lambda o, d, c: o - d if o >= d else type(o)(0),
+        "MIN": lambda o, d, c: min(o, d), "MAX": lambda o, d, c: max(o, d),
+        "AND": lambda o, d, c: o & d, "OR": lambda o, d, c: o | d, "XOR": lambda o, d, c: o ^ d,
+        "SWAP": lambda o, d, c: d, "STOREXCHG": lambda o, d, c: d,
+        "CMPSWAP": lambda o, d, c: d if o == c else o, "CMPSTORE": lambda o, d, c: d if o == c else o,
+        "INC": lambda o, d, c: type(o)(0) if o >= d else o + type(o)(1),
+        "DEC": lambda o, d, c: d if (o == 0 or o > d) else o - type(o)(1),
+    }.get(opname)
+
+
+DTYPES = {"U32": np.uint32, "I32": np.int32, "B32": np.uint32, "F32": np.float32,
+          "U64": np.uint64, "I64": np.int64, "B64": np.uint64, "F64": np.float64}
+
+
+def _atomic(inst, base: str, tail: str, name: str, addr_of, pc: int, nxt: int):
+    opname, _, t = tail.rpartition("_")
+    fn = _atomic_fn(opname, t)
+    if fn is None or t not in DTYPES:
+        raise Uncovered(f"{name}: not covered")
+    dt = np.dtype(DTYPES[t])
+    nbytes = dt.itemsize
+    words = nbytes // 4
+    cmp = opname in ("CMPSWAP",)
+    vs = inst.data.offset - 256
+    vd = inst.vdst.offset - 256
+    ret = bool(inst.glc)
+    return _atomic_run(base, fn, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt, "atomic")
+
+
+def _atomic_run(base, fn, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt, what):
+    def run(g):
+        mask = exec_mask(g)
+        if not mask.any():
+            return nxt
+        a = addr_of(g)
+        for arena, off, (wi, li) in _Space.resolve(g, base, a, mask, nbytes, pc, what):
+            data = np.stack([g.v[vs + k][wi, li] for k in range(words)], axis=1).copy().view(dt).reshape(-1)
+            data2 = np.stack([g.v[vs + words + k][wi, li] for k in range(words)], axis=1).copy().view(dt).reshape(-1) if cmp else data
+            view = arena.view(dt) if not (off % nbytes).any() else None
+            if view is None:
+                raise MemoryFault("global", pc, int(li[0]), int(g.wave[wi[0]]), int(off[0]), nbytes, "misaligned atomic")
+            idx = off // nbytes
+            olds = np.empty(idx.size, dt)
+            if fn.__code__.co_code == _atomic_fn("ADD", "U32").__code__.co_code and not ret:
+                np.add.at(view, idx, data)
+            else:
+                for k in range(idx.size):  # lanes in order, each sees the previous one's result
+                    o = view[idx[k]]
+                    olds[k] = o
+                    view[idx[k]] = fn(o, data[k], data2[k])
+            if ret:
+                raw = olds.view(np.uint32).reshape(-1, words)
+                for k in range(words):
+                    g.v[vd + k][wi, li] = raw[:, k]
+        return nxt
+    return run
+
+
+# ---- DS ----------------------------------------------------------------------------------------
+
+def ds(inst, pc: int, nxt: int):
+    name = inst.op_name
+    addr_r = inst.addr.offset - 256
+    d0, d1, vd = inst.data0.offset - 256, inst.data1.offset - 256, inst.vdst.offset - 256
+    off0, off1 = inst.offset0, inst.offset1
+    off = off0 | (off1 << 8)
+    if name in ("DS_BPERMUTE_B32", "DS_PERMUTE_B32"):
+        back = name == "DS_BPERMUTE_B32"
+
+        def permute(g):
+            W = g.s.shape[1]
+            mask = exec_mask(g)
+            lane = ((g.v[addr_r].astype(np.int64) + off) >> 2) & 31
+            data = g.v[d0]
+            rows = np.arange(W)[:, None]
+            if back:
+                vals = np.where(mask[rows, lane], data[rows, lane], 0).astype(np.uint32)
+                np.copyto(g.v[vd], vals, where=mask)
+            else:
+                out = np.zeros((W, 32), np.uint32)
+                wi, li = np.nonzero(mask)
+                out[wi, lane[wi, li]] = data[wi, li]
+                np.copyto(g.v[vd], out, where=mask)
+            return nxt
+        return permute
+    if name == "DS_SWIZZLE_B32":
+        return _swizzle(off, addr_r, d0, vd, nxt)
+    if name.startswith(("DS_LOAD", "DS_STORE")) and "ADDTID" not in name and "XCHG" not in name:
+        is_load = name.startswith("DS_LOAD")
+        two = "2ADDR" in name
+        t = name.split("_")[-1] if not name.endswith("_HI") else name.split("_")[-2]
+        if "D16" in name:
+            t = name.replace("_HI", "").split("_")[2]
+        nbytes = SIZES.get(t)
+        if nbytes is None:
+            raise Uncovered(f"{name}: not covered")
+        stride = (64 if "STRIDE64" in name else 1) * nbytes
+        hi = name.endswith("_HI")
+        d16 = "D16" in name
+        return _ds_access(is_load, two, nbytes, stride, off, off0, off1, addr_r, d0, d1, vd, hi, d16, name, pc, nxt)
+    # atomics
+    parts = name.split("_")
+    rtn = "RTN" in parts
+    t = parts[-1]
+    opname = "_".join(p for p in parts[1:-1] if p != "RTN")
+    fn = _atomic_fn(opname, t)
+    if fn is None or t not in DTYPES:
+        raise Uncovered(f"{name}: not covered")
+    dt = np.dtype(DTYPES[t])
+    nbytes = dt.itemsize
+    words = nbytes // 4
+    cmp = opname == "CMPSTORE"
+
+    def addr_of(g):
+        return g.v[addr_r].astype(np.int64) + off
+
+    def run(g):
+        mask = exec_mask(g)
+        if not mask.any():
+            return nxt
+        wi, li = np.nonzero(mask)
+        o = _lds_off(g, addr_of(g)[wi, li], wi, li, nbytes, pc, "atomic")
+        view = g.ctx.lds.view(dt)
+        data = np.stack([g.v[d0 + k][wi, li] for k in range(words)], axis=1).copy().view(dt).reshape(-1)
+        data2 = np.stack([g.v[d1 + k][wi, li] for k in range(words)], axis=1).copy().view(dt).reshape(-1) if cmp else data
+        idx = o // nbytes
+        olds = np.empty(idx.size, dt)
+        for k in range(idx.size):
+            old = view[idx[k]]
+            olds[k] = old
+            view[idx[k]] = fn(old, data2[k], data[k]) if cmp else fn(old, data[k], data[k])
+        if rtn:
+            raw = olds.view(np.uint32).reshape(-1, words)
+            for k in range(words):
+                g.v[vd + k][wi, li] = raw[:, k]
+        return nxt
+    return run
+
+
+def _ds_access(is_load, two, nbytes, stride, off, off0, off1, addr_r, d0, d1, vd, hi, d16, name, pc, nxt):
+    offsets = [off0 * stride, off1 * stride] if two else [off]
+    words = max(nbytes // 4, 1)
+    signed = name.endswith(("_I8", "_I16")) or "_I8_" in name or "_I16_" in name
+
+    def run(g):
+        mask = exec_mask(g)
+        if not mask.any():
+            return nxt
+        wi, li = np.nonzero(mask)
+        base = g.v[addr_r][wi, li].astype(np.int64)
+        lds = g.ctx.lds
+        for k, o in enumerate(offsets):
+            loc = _lds_off(g, base + o, wi, li, nbytes, pc, "load" if is_load else "store")
+            if is_load:
+                vals = gather(lds, loc, nbytes)
+                if nbytes < 4:
+                    v = vals
+                    if signed:
+                        v = _load_value(v, "I8" if nbytes == 1 else "I16")
+                    if d16:
+                        old = g.v[vd][wi, li]
+                        v = (old & np.uint32(0xFFFF)) | (v << np.uint32(16)) if hi else (old & np.uint32(0xFFFF0000)) | (v & np.uint32(0xFFFF))
+                    g.v[vd][wi, li] = v
+                else:
+                    for j in range(words):
+                        g.v[vd + k * words + j][wi, li] = vals[:, j]
+            else:
+                src = d0 if k == 0 else d1
+                if nbytes < 4:
+                    v = g.v[src][wi, li]
+                    scatter(lds, loc, (v >> np.uint32(16)) if hi else v, nbytes)
+                else:
+                    vals = np.stack([g.v[src + j][wi, li] for j in range(words)], axis=1)
+                    scatter(lds, loc, vals, nbytes)
+        return nxt
+    return run
+
+
+def _swizzle(off: int, addr_r: int, d0: int, vd: int, nxt: int):
+    lane = np.arange(32)
+    if off & 0x8000:  # quad permute mode... (bit 15 set: QDMode)
+        sel = [(off >> (2 * k)) & 3 for k in range(4)]
+        src = (lane & ~3) | np.array([sel[ln & 3] for ln in range(32)])
+    else:
+        and_mask, or_mask, xor_mask = off & 0x1F, (off >> 5) & 0x1F, (off >> 10) & 0x1F
+        src = (((lane & 0x1F) & and_mask) | or_mask) ^ xor_mask
+        src = (lane & ~0x1F) | src
+
+    def run(g):
+        mask = exec_mask(g)
+        x = g.v[d0][:, src]
+        vals = np.where(mask[:, src], x, 0).astype(np.uint32)
+        np.copyto(g.v[vd], vals, where=mask)
+        return nxt
+    return run

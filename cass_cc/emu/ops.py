@@ -1,0 +1,437 @@
+"""Turn one decoded instruction into a closure `run(g) -> next` over a wave group.
+
+`next` is the next PC (int), END, or a tuple: ("split", take_mask, pc_if, pc_else) for a scalar
+branch the waves of a group disagree on, ("barrier", pc) for s_barrier.
+Built once per instruction address and cached by the executor.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import memops
+from .memory import EmuError
+from .operands import LANE, exec_mask, pack_lanes, reader, to_bits, write_sgpr, write_vgpr
+from .semantics import Uncovered, semantics
+
+END = "end"
+FLOAT_FMTS = {"FMT_NUM_F16": 16, "FMT_NUM_F32": 32, "FMT_NUM_F64": 64, "FMT_NUM_BF16": 16}
+LANES2 = LANE[None, :]
+
+
+def _operand_info(op) -> dict[str, tuple[int, bool, bool]]:
+    """field -> (bits, is_float, is_signed) from tinygrad's operand table."""
+    from tinygrad.runtime.autogen.amd.rdna3.operands import OPERANDS
+
+    info = {}
+    for name, (fmt, bits, _kind) in OPERANDS.get(op, {}).items():
+        info[name] = (bits, fmt.name in FLOAT_FMTS, "_I" in fmt.name)
+    return info
+
+
+def build(inst, pc: int, size: int):
+    cls = type(inst).__name__
+    base = cls.split("_")[0]
+    nxt = pc + size
+    if base == "SOPP":
+        return _sopp(inst, pc, nxt)
+    if base in ("SOP1", "SOP2", "SOPC", "SOPK"):
+        return _salu(inst, base, pc, nxt)
+    if base == "SMEM":
+        return memops.smem(inst, pc, nxt)
+    if base in ("GLOBAL", "FLAT", "SCRATCH"):
+        return memops.vmem(inst, base, pc, nxt)
+    if base == "DS":
+        return memops.ds(inst, pc, nxt)
+    if base == "VOPD":
+        return _vopd(inst, pc, nxt)
+    if base in ("VOP1", "VOP2", "VOP3", "VOPC", "VOP3SD", "VOP3P"):
+        return _valu(inst, cls, pc, nxt)
+    raise Uncovered(f"{getattr(inst, 'op_name', cls)}: {cls} instructions are not covered")
+
+
+# ---- scalar ------------------------------------------------------------------------------------
+
+def _sopp(inst, pc: int, nxt: int):
+    name = inst.op_name
+    simm = inst.simm16
+    target = nxt + ((simm ^ 0x8000) - 0x8000) * 4
+    if name == "S_ENDPGM" or name == "S_CODE_END":
+        return lambda g: END
+    if name == "S_BRANCH":
+        return lambda g: target
+    conds = {
+        "S_CBRANCH_SCC0": lambda g: g.scc == 0, "S_CBRANCH_SCC1": lambda g: g.scc != 0,
+        "S_CBRANCH_VCCZ": lambda g: g.s[106] == 0, "S_CBRANCH_VCCNZ": lambda g: g.s[106] != 0,
+        "S_CBRANCH_EXECZ": lambda g: g.s[126] == 0, "S_CBRANCH_EXECNZ": lambda g: g.s[126] != 0,
+    }
+    if name in conds:
+        test = conds[name]
+
+        def branch(g):
+            c = test(g)
+            if c.all():
+                return target
+            if not c.any():
+                return nxt
+            return ("split", c, target, nxt)
+        return branch
+    if name == "S_BARRIER":
+        return lambda g: ("barrier", nxt)
+    if name in ("S_NOP", "S_WAITCNT", "S_WAITCNT_DEPCTR", "S_DELAY_ALU", "S_CLAUSE", "S_SENDMSG", "S_SENDMSGHALT",
+                "S_SET_INST_PREFETCH_DISTANCE", "S_SETPRIO", "S_SLEEP", "S_ICACHE_INV", "S_WAITCNT_VSCNT",
+                "S_WAITCNT_VMCNT", "S_WAITCNT_EXPCNT", "S_WAITCNT_LGKMCNT", "S_TTRACEDATA", "S_WAIT_IDLE",
+                "S_WAIT_EVENT", "S_ROUND_MODE", "S_DENORM_MODE", "S_SETKILL", "S_VERSION"):
+        return lambda g: nxt
+    raise Uncovered(f"{name}: not covered")
+
+
+def _salu(inst, base: str, pc: int, nxt: int):
+    op = inst.op
+    name = inst.op_name
+    info = _operand_info(op)
+    lit = getattr(inst, "literal", None)
+    if base == "SOPK":
+        if name in ("S_WAITCNT_VSCNT", "S_WAITCNT_VMCNT", "S_WAITCNT_EXPCNT", "S_WAITCNT_LGKMCNT", "S_VERSION"):
+            return lambda g: nxt
+        if name == "S_CALL_B64":
+            raise Uncovered(f"{name}: calls are not covered")
+    if name == "S_GETPC_B64":
+        d = inst.sdst.offset
+
+        def getpc(g):
+            write_sgpr(g, d, np.full(g.s.shape[1], nxt, np.uint64), 64)
+            return nxt
+        return getpc
+    if name in ("S_SETPC_B64", "S_SWAPPC_B64", "S_RFE_B64"):
+        raise Uncovered(f"{name}: indirect jumps and calls are not covered")
+    fn = semantics(op)
+    dbits = info.get("sdst", (32, False, False))[0]
+    srcs = {}
+    if base in ("SOP1", "SOP2", "SOPC"):
+        srcs["S0"] = reader(inst.ssrc0.offset, info.get("ssrc0", (32,))[0], False, info.get("ssrc0", (0, False))[1], lit, pc=pc)
+    if base in ("SOP2", "SOPC"):
+        srcs["S1"] = reader(inst.ssrc1.offset, info.get("ssrc1", (32,))[0], False, info.get("ssrc1", (0, False))[1], lit, pc=pc)
+    dst = inst.sdst.offset if base != "SOPC" else None
+    if dst is not None:
+        srcs["D0"] = reader(dst, dbits, False, pc=pc) if dst < 128 else None
+        if srcs["D0"] is None:
+            del srcs["D0"]
+    if base == "SOPK":
+        srcs["S0"] = srcs.get("D0") or (lambda g: np.uint32(0))
+    simm16 = np.uint32(inst.simm16) if base == "SOPK" else None
+    simm32 = np.uint32(lit) if lit is not None else None
+    uses_exec = "EXEC" in name or "SAVEEXEC" in name or "WREXEC" in name
+
+    def run(g):
+        kw = {k: f(g) for k, f in srcs.items()}
+        out = fn(SCC=g.scc, SIMM16=simm16, SIMM32=simm32, EXEC=g.s[126] if uses_exec else None, **kw)
+        if "D0" in out and dst is not None:
+            write_sgpr(g, dst, out["D0"], dbits)
+        if "SCC" in out:
+            g.scc = np.broadcast_to(to_bits(out["SCC"], 32), g.scc.shape).copy()
+        if "EXEC" in out:
+            g.s[126] = np.broadcast_to(to_bits(out["EXEC"], 32), g.scc.shape)
+        return nxt
+    return run
+
+
+# ---- vector ALU --------------------------------------------------------------------------------
+
+def _dpp16_lanes(ctrl: int) -> np.ndarray:
+    """Source lane per lane for a DPP16 control (-1 where the source is invalid)."""
+    lane = np.arange(32)
+    row = lane & ~15
+    pos = lane & 15
+    if ctrl <= 0xFF:
+        return (lane & ~3) | ((ctrl >> (2 * (lane & 3))) & 3)
+    if 0x101 <= ctrl <= 0x10F:
+        n = ctrl & 15
+        return np.where(pos + n < 16, lane + n, -1)
+    if 0x111 <= ctrl <= 0x11F:
+        n = ctrl & 15
+        return np.where(pos - n >= 0, lane - n, -1)
+    if 0x121 <= ctrl <= 0x12F:
+        n = ctrl & 15
+        return row + ((pos - n) & 15)
+    if ctrl == 0x140:
+        return row + 15 - pos
+    if ctrl == 0x141:
+        return (lane & ~7) + 7 - (lane & 7)
+    if 0x150 <= ctrl <= 0x15F:
+        return row + (ctrl & 15)
+    if 0x160 <= ctrl <= 0x16F:
+        return row + (pos ^ (ctrl & 15))
+    raise Uncovered(f"DPP control {ctrl:#x} not covered")
+
+
+def _dpp_reader(read, src_lanes: np.ndarray, bound_zero: bool, fetch_inactive: bool):
+    valid = src_lanes >= 0
+    idx = np.where(valid, src_lanes, 0)
+
+    def rd(g):
+        x = np.broadcast_to(read(g), (g.s.shape[1], 32))
+        out = x[:, idx]
+        ok = np.broadcast_to(valid, out.shape)
+        if not fetch_inactive:
+            ok = ok & exec_mask(g)[:, idx]
+        return out, ok
+    return rd
+
+
+def _valu(inst, cls: str, pc: int, nxt: int):
+    op = inst.op
+    name = inst.op_name
+    base = cls.split("_")[0]
+    if name in ("V_NOP",):
+        return lambda g: nxt
+    if name.startswith(("V_READLANE", "V_WRITELANE", "V_PERMLANE")):
+        return _lane_op(inst, name, pc, nxt)
+    info = _operand_info(op)
+    lit = getattr(inst, "literal", None)
+    is_vop3 = base in ("VOP3", "VOP3SD", "VOP3P")
+    neg = getattr(inst, "neg", 0) if is_vop3 else 0
+    abs_ = getattr(inst, "abs", 0) if base == "VOP3" else 0
+    opsel = getattr(inst, "opsel", 0) if base == "VOP3" else 0
+    if base == "VOP3P":
+        raise_if = name not in _VOP3P_OK
+        if raise_if:
+            raise Uncovered(f"{name}: VOP3P not covered")
+    if getattr(inst, "omod", 0) or getattr(inst, "clmp", 0):
+        if getattr(inst, "omod", 0):
+            raise Uncovered(f"{name}: output modifier (omod) not covered")
+    clamp = bool(getattr(inst, "clmp", 0))
+    fn = semantics(op)
+
+    fields = [("S0", "src0"), ("S1", "src1" if base != "VOP2" and base != "VOPC" else "vsrc1"), ("S2", "src2")]
+    readers = {}
+    for i, (key, field) in enumerate(fields):
+        opnd = info.get(field) or info.get("v" + field) or info.get(field.replace("v", ""))
+        if opnd is None:
+            continue
+        bits, is_float, signed = opnd
+        reg = getattr(inst, field, None)
+        if reg is None:
+            continue
+        off = reg.offset
+        if "DPP" in cls and key == "S0":
+            off = inst.vsrc0.offset
+        rd = reader(off, bits, True, is_float, lit, signed, pc)
+        sel_hi = bool(opsel & (1 << i)) and bits == 16
+        if bits == 16 and (sel_hi or off >= 256):
+            rd = _half(rd, sel_hi)
+        if is_float and (neg & (1 << i) or abs_ & (1 << i)):
+            rd = _fmod(rd, bits, bool(abs_ & (1 << i)), bool(neg & (1 << i)))
+        if "DPP" in cls and key in ("S0", "S1") and base in ("VOP1", "VOP2", "VOPC"):
+            if getattr(inst, f"src{i}_abs", 0) or getattr(inst, f"src{i}_neg", 0):
+                rd = _fmod(rd, bits, bool(getattr(inst, f"src{i}_abs", 0)), bool(getattr(inst, f"src{i}_neg", 0)))
+        readers[key] = rd
+    dpp = None
+    if "DPP16" in cls:
+        lanes = _dpp16_lanes(inst.dpp)
+        dpp = _dpp_reader(readers["S0"], lanes, bool(inst.bc), bool(inst.fi))
+        rmask = np.zeros(32, bool)
+        for lane in range(32):
+            rmask[lane] = bool(inst.row_mask >> (lane >> 4) & 1) and bool(inst.bank_mask >> ((lane >> 2) & 3) & 1)
+        bound_zero = bool(inst.bc)
+    elif "DPP8" in cls:
+        sel = [getattr(inst, f"lane_sel_{k}") for k in range(8)]
+        lanes = np.array([(ln & ~7) | sel[ln & 7] for ln in range(32)])
+        dpp = _dpp_reader(readers["S0"], lanes, False, bool(getattr(inst, "fi", 0)))
+        rmask = np.ones(32, bool)
+        bound_zero = False
+    vdst = inst.vdst.offset if hasattr(inst, "vdst") else None
+    dinfo = info.get("vdst", (32, False, False))
+    dbits = dinfo[0]
+    hi16 = bool(opsel & 8) and dbits == 16
+    if base in ("VOP1", "VOP2") and dbits == 16 and vdst is not None and vdst >= 256 and (vdst - 256) & 0x80:
+        hi16 = True
+        vdst -= 0x80
+    d_reader = reader(vdst, 64 if dbits == 64 else 32, True, pc=pc) if vdst is not None and vdst >= 256 else None
+    is_cmp = "_CMP" in name
+    sdst_vop3sd = inst.sdst.offset if base == "VOP3SD" else None
+    vcc_src = None
+    if "CNDMASK" in name or "_CO_CI_" in name or "DIV_FMAS" in name:
+        vcc_src = readers.pop("S2") if base in ("VOP3", "VOP3SD") and "S2" in readers else (lambda g: g.s[106][:, None])
+        if "CNDMASK" in name and base == "VOP3":
+            vcc_src = reader(inst.src2.offset, 32, True, pc=pc)
+        if "DIV_FMAS" in name:
+            vcc_src = lambda g: g.s[106][:, None]  # noqa: E731
+            readers["S2"] = reader(inst.src2.offset, info["src2"][0], True, info["src2"][1], lit, pc=pc)
+    else:
+        vcc_src = lambda g: g.s[106][:, None]  # noqa: E731
+    if name.startswith("V_CNDMASK") and base == "VOP3":
+        readers.pop("S2", None)
+    simm32 = np.uint32(lit) if lit is not None else None
+    wants_exec = "READFIRSTLANE" in name
+    fmac = "FMAC" in name or "FMAMK" in name or "FMAAK" in name or "_DOT2ACC" in name
+
+    def run(g):
+        W = g.s.shape[1]
+        mask = exec_mask(g)
+        kw = {k: f(g) for k, f in readers.items()}
+        if dpp is not None:
+            s0, ok = dpp(g)
+            if bound_zero:
+                s0 = np.where(ok, s0, 0).astype(s0.dtype)
+                ok = np.ones_like(ok)
+            kw["S0"] = s0
+            mask = mask & ok & rmask
+        if d_reader is not None and (fmac or dbits != 32 or True):
+            kw["D0"] = d_reader(g)
+        out = fn(VCC=vcc_src(g), EXEC=g.s[126][:, None] if not wants_exec else g.s[126][:, None], laneId=LANES2,
+                 SCC=g.scc[:, None], SIMM32=simm32, **kw)
+        if "lane:D0" in out:  # compares
+            bits = np.broadcast_to(out["lane:D0"], (W, 32)) & mask
+            packed = pack_lanes(bits, W)
+            dest = 106 if base == "VOPC" else vdst
+            write_sgpr(g, dest, packed, 32)
+        if "lane:EXEC" in out:
+            bits = np.broadcast_to(out["lane:EXEC"], (W, 32)) & mask
+            g.s[126] = pack_lanes(bits, W)
+        if "lane:VCC" in out:
+            bits = np.broadcast_to(out["lane:VCC"], (W, 32)) & mask
+            packed = pack_lanes(bits, W)
+            write_sgpr(g, sdst_vop3sd if sdst_vop3sd is not None else 106, packed, 32)
+        if "lane:D1" in out and sdst_vop3sd is not None:
+            bits = np.broadcast_to(out["lane:D1"], (W, 32)) & mask
+            write_sgpr(g, sdst_vop3sd, pack_lanes(bits, W), 32)
+        if "D0" in out and not is_cmp:
+            val = out["D0"]
+            if clamp:
+                val = _clamp(val)
+            if vdst is not None and vdst < 256:  # v_readfirstlane / v_readlane into an SGPR
+                write_sgpr(g, vdst, np.asarray(val).reshape(W, -1)[:, 0], 32)
+            else:
+                write_vgpr(g, vdst - 256, np.broadcast_to(to_bits(val, dbits), (W, 32)), mask, dbits, hi16)
+        return nxt
+    return run
+
+
+_VOP3P_OK = {"V_PK_ADD_F16", "V_PK_MUL_F16", "V_PK_FMA_F16", "V_PK_ADD_U16", "V_PK_ADD_I16", "V_PK_SUB_U16",
+             "V_PK_SUB_I16", "V_PK_MUL_LO_U16", "V_PK_LSHLREV_B16", "V_PK_LSHRREV_B16", "V_PK_ASHRREV_I16",
+             "V_PK_MAX_I16", "V_PK_MIN_I16", "V_PK_MAX_U16", "V_PK_MIN_U16", "V_PK_MAD_U16", "V_PK_MAD_I16",
+             "V_FMA_MIX_F32", "V_DOT2_F32_F16"}
+
+
+def _half(rd, hi: bool):
+    if hi:
+        return lambda g: rd(g) >> np.uint32(16)
+    return lambda g: rd(g) & np.uint32(0xFFFF)
+
+
+def _fmod(rd, bits: int, ab: bool, ng: bool):
+    sign = {16: 0x8000, 32: 0x80000000, 64: 0x8000000000000000}[bits]
+    dt = np.uint64 if bits == 64 else np.uint32
+    s = dt(sign)
+
+    def f(g):
+        x = rd(g)
+        if ab:
+            x = x & ~s
+        if ng:
+            x = x ^ s
+        return x
+    return f
+
+
+def _clamp(val):
+    val = np.asarray(val)
+    if val.dtype.kind == "f":
+        return np.clip(np.nan_to_num(val, nan=0.0), 0.0, 1.0).astype(val.dtype)
+    return val
+
+
+def _lane_op(inst, name: str, pc: int, nxt: int):
+    if name.startswith("V_READLANE"):
+        src = reader(inst.src0.offset, 32, True, pc=pc)
+        lane = reader(inst.src1.offset, 32, False, literal=getattr(inst, "literal", None), pc=pc)
+        dst = inst.vdst.offset
+
+        def readlane(g):
+            W = g.s.shape[1]
+            x = np.broadcast_to(src(g), (W, 32))
+            ln = np.broadcast_to(np.asarray(lane(g)), (W,)).astype(np.int64) & 31
+            write_sgpr(g, dst, x[np.arange(W), ln], 32)
+            return nxt
+        return readlane
+    if name.startswith("V_WRITELANE"):
+        src = reader(inst.src0.offset, 32, False, literal=getattr(inst, "literal", None), pc=pc)
+        lane = reader(inst.src1.offset, 32, False, literal=getattr(inst, "literal", None), pc=pc)
+        dst = inst.vdst.offset - 256
+
+        def writelane(g):
+            W = g.s.shape[1]
+            val = np.broadcast_to(np.asarray(src(g)), (W,))
+            ln = np.broadcast_to(np.asarray(lane(g)), (W,)).astype(np.int64) & 31
+            g.v[dst][np.arange(W), ln] = val
+            return nxt
+        return writelane
+    if name.startswith(("V_PERMLANE16", "V_PERMLANEX16")):
+        lit = getattr(inst, "literal", None)
+        src = reader(inst.src0.offset, 32, True, pc=pc)
+        s1 = reader(inst.src1.offset, 32, False, literal=lit, pc=pc)
+        s2 = reader(inst.src2.offset, 32, False, literal=lit, pc=pc)
+        dst = inst.vdst.offset - 256
+        cross = "X16" in name
+        fi = bool(inst.opsel & 1)
+        bc = bool(inst.opsel & 2)
+
+        def permlane(g):
+            W = g.s.shape[1]
+            x = np.broadcast_to(src(g), (W, 32))
+            sel = (np.broadcast_to(np.asarray(s2(g)), (W,)).astype(np.uint64) << np.uint64(32)) | \
+                np.broadcast_to(np.asarray(s1(g)), (W,)).astype(np.uint64)
+            lane = np.arange(32)
+            pos = lane & 15
+            idx = ((sel[:, None] >> (4 * pos).astype(np.uint64)) & np.uint64(15)).astype(np.int64)
+            row = lane & 16
+            src_row = (row ^ 16) if cross else row
+            src_lane = src_row + idx
+            vals = x[np.arange(W)[:, None], src_lane]
+            mask = exec_mask(g)
+            ok = mask[np.arange(W)[:, None], src_lane] | fi
+            vals = np.where(ok, vals, 0 if bc else g.v[dst])
+            np.copyto(g.v[dst], vals.astype(np.uint32), where=mask)
+            return nxt
+        return permlane
+    raise Uncovered(f"{name}: not covered")
+
+
+# ---- VOPD --------------------------------------------------------------------------------------
+
+def _vopd(inst, pc: int, nxt: int):
+    from tinygrad.runtime.autogen.amd.rdna3.enum import VOP1Op, VOP2Op
+
+    lit = getattr(inst, "literal", None)
+    halves = []
+    for side, opf, s0f, s1f, df in (("X", inst.opx, inst.srcx0, inst.vsrcx1, inst.vdstx), ("Y", inst.opy, inst.srcy0, inst.vsrcy1, inst.vdsty)):
+        nm = opf.name.replace("V_DUAL_", "V_")
+        if nm == "V_MOV_B32":
+            op = VOP1Op.V_MOV_B32_E32
+        else:
+            op = getattr(VOP2Op, nm + "_E32", None) or getattr(VOP2Op, nm, None)
+            if op is None:
+                raise Uncovered(f"{opf.name}: VOPD half not covered")
+        fn = semantics(op)
+        info = _operand_info(op)
+        r0 = reader(s0f.offset, 32, True, info.get("src0", (32, True))[1], lit, pc=pc)
+        r1 = reader(s1f.offset, 32, True, pc=pc)
+        rd = reader(df.offset, 32, True, pc=pc)
+        halves.append((fn, r0, r1, rd, df.offset - 256, nm))
+    simm32 = np.uint32(lit) if lit is not None else None
+
+    def run(g):
+        mask = exec_mask(g)
+        W = g.s.shape[1]
+        results = []
+        for fn, r0, r1, rd, _d, _nm in halves:
+            out = fn(S0=r0(g), S1=r1(g), D0=rd(g), VCC=g.s[106][:, None], laneId=LANES2, SIMM32=simm32)
+            results.append(out["D0"])
+        for (fn, r0, r1, rd, d, _nm), val in zip(halves, results):
+            write_vgpr(g, d, np.broadcast_to(to_bits(val, 32), (W, 32)), mask, 32)
+        return nxt
+    return run
+
+
+def check_uncovered(inst, pc: int) -> None:
+    raise EmuError(f"instruction at {pc:#x}: {inst!r} not covered")
