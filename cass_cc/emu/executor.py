@@ -16,6 +16,9 @@ from .ops import END, build
 from .semantics import Uncovered
 
 
+MUBUF_CACHE_OPS = {0x2B, 0x2C}  # BUFFER_GL0_INV, BUFFER_GL1_INV: no-ops here (the decoder lacks MUBUF)
+
+
 class BudgetExceeded(EmuError):
     pass
 
@@ -64,6 +67,10 @@ class Program:
 
         if not 0 <= pc < len(self.code) - 3:
             raise EmuError(f"jump to {pc:#x}, outside the code")
+        word = int.from_bytes(self.code[pc: pc + 4], "little")
+        if word >> 26 == 0b111000 and (word >> 18) & 0xFF in MUBUF_CACHE_OPS:  # buffer_gl0_inv / gl1_inv
+            hit = self.cache[pc] = ((lambda g, nxt=pc + 8: nxt), "buffer cache invalidate")
+            return hit
         try:
             inst = decode_inst(self.code[pc: pc + 16])
         except Exception as e:  # noqa: BLE001 - the decoder raises plain errors for unknown words

@@ -396,7 +396,7 @@ class Gen:
             if lane != "laneId":
                 raise Unsupported(f"indexed write {name}[{lane}]")
             key = f"_lane_{name}"
-            old = key if key in self.lanes else f"R.bit({name}, laneId)"
+            old = key if key in self.lanes else f"R.lane_old({name}, laneId)"
             self.emit(f"{key} = R.sel({self.pred}, R.cond({value}), {old})")
             self.lanes.add(key)
             return

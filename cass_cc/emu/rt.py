@@ -572,3 +572,8 @@ def fn_countbits(x):
 
 
 LANES = np.arange(32, dtype=np.uint32)[None, :]
+
+
+def lane_old(x, lane):
+    """The current per-lane bit of a mask register (False when the operation did not pass it)."""
+    return False if x is None else bit(x, lane) != 0
