@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -45,6 +46,206 @@ def sha256_hex_bytes(text: str) -> str:
     import hashlib
 
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# ---------------------------------------------------------------- the pipeline's stages
+
+def _settings(work: Path, sms: tuple[str, ...], translator: str | None, lift: bool | None, execute: str | None,
+              skip_amd: bool | None, run_timeout: float | None) -> Any:
+    """Settings given on the command line, else those the work folder's last run used, else defaults."""
+    import dataclasses
+
+    from .context import Settings
+
+    base = Settings()
+    saved = work / "settings.json"
+    if saved.is_file():
+        try:
+            data = json.loads(saved.read_text())
+            base = Settings(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()
+                               if k in Settings.__dataclass_fields__})
+        except (OSError, ValueError, TypeError):
+            pass
+    given = {"sms": tuple(sms) or None, "translator": translator, "lift": lift, "execute": execute,
+             "skip_amd": skip_amd, "run_timeout": run_timeout}
+    settings = dataclasses.replace(base, **{k: v for k, v in given.items() if v is not None})
+    from cass_cc.util import atomic_write_text
+
+    atomic_write_text(saved, json.dumps(settings.to_json(), indent=1, sort_keys=True) + "\n")
+    return settings
+
+
+def pipeline_options(f: Any) -> Any:
+    options = [
+        click.option("-w", "--work", type=click.Path(file_okay=False, path_type=Path), default=Path("work"),
+                     show_default=True, help="work folder: store, manifests, report"),
+        click.option("-j", "--workers", type=click.IntRange(min=1), default=None, help="processes (default: CPU count)"),
+        click.option("--ray", default=None, metavar="ADDRESS", help="run items on Ray: an address, or `local`"),
+        click.option("--progress/--no-progress", default=None, help="progress bar (default: when stderr is a terminal)"),
+        click.option("--sm", "sms", multiple=True, help="SASS targets, e.g. --sm sm_80 --sm sm_90"),
+        click.option("--translator", default=None, help="translator chain: rules, model, model,rules"),
+        click.option("--lift/--no-lift", default=None, help="lifter pairs (SASS -> RDNA3 through the lifter)"),
+        click.option("--execute", type=click.Choice(["auto", "never", "always"]), default=None,
+                     help="run both programs on an NVIDIA GPU (auto: when one is here)"),
+        click.option("--skip-amd/--with-amd", "skip_amd", default=None, help="no gfx1100 side (a machine without clang)"),
+        click.option("--run-timeout", type=float, default=None, help="seconds per program run"),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def _pipeline(work: Path, workers: int | None, ray: str | None, progress: bool | None, **settings: Any) -> Any:
+    import os
+
+    from .pipeline import Pipeline
+
+    return Pipeline(work, _settings(work, **settings), workers or os.cpu_count() or 1, ray, progress)
+
+
+def _stage(fn: Any) -> None:
+    from .collect import CollectError
+    from .pipeline import PipelineError
+
+    try:
+        fn()
+    except (PipelineError, CollectError) as e:
+        raise click.ClickException(str(e)) from None
+
+
+def _summary(p: Any) -> None:
+    report = p.report()
+    stages = ", ".join(f"{k} {v.get('computed', 0)} computed/{v.get('cached', 0)} cached"
+                       for k, v in sorted(report.get("stages", {}).items()))
+    click.echo(f"{report.get('units', 0)} units -> {report.get('rows', 0)} pairs; {stages}", err=True)
+    for reason, n in sorted(report.get("rejections", {}).items(), key=lambda kv: -kv[1]):
+        click.echo(f"  rejected {n:5d}  {reason}", err=True)
+
+
+@cli.command()
+@click.argument("sources", nargs=-1, required=True)
+@click.option("--licence", default=None, help="licence for sources that do not name one")
+@pipeline_options
+def collect(sources: tuple[str, ...], licence: str | None, work: Path, **kw: Any) -> None:
+    """Units from folders, git+URL, hf:DATASET, synth:N:SEED, hecbench:SRC[:NAMES]."""
+    p = _pipeline(work, **kw)
+    _stage(lambda: click.echo(f"{len(p.collect(list(sources), licence))} units in {work / 'units.jsonl'}", err=True))
+
+
+def _per_unit(name: str, method: str) -> Any:
+    @pipeline_options
+    def command(work: Path, **kw: Any) -> None:
+        p = _pipeline(work, **kw)
+        _stage(getattr(p, method))
+        if method == "verify":
+            _summary(p)
+        else:
+            counts = p.counts.get(name, {})
+            click.echo(f"{name}: {counts.get('computed', 0)} computed, {counts.get('cached', 0)} from the store", err=True)
+
+    command.__name__ = method
+    command.__doc__ = {"translate": "CUDA -> HIP through cass-cc's translator chain.",
+                       "build": "nvcc for each --sm (SASS); clang for gfx1100 (RDNA3).",
+                       "extract": "SASS and RDNA3 per kernel; lifter pairs.",
+                       "verify": "Run both programs on an NVIDIA GPU; label every pair with its level."}[method]
+    return cli.command(name=method)(command)
+
+
+for _name, _method in (("translate", "translate"), ("build-nvidia", "build"), ("extract", "extract"), ("verify", "verify")):
+    _per_unit(_name, _method)
+
+
+def _dedup_settings(threshold: float | None, eval_paths: tuple[str, ...], eval_names: Path | None) -> Any:
+    from .dedup import DedupSettings
+
+    names: tuple[str, ...] = ()
+    if eval_names is not None:
+        try:
+            names = tuple(eval_names.read_text().split())
+        except OSError as e:
+            raise click.ClickException(f"{eval_names}: {e.strerror or e}") from None
+    return DedupSettings(threshold=threshold or DedupSettings.threshold, eval_globs=eval_paths, eval_names=names)
+
+
+@cli.command()
+@click.option("-w", "--work", type=click.Path(file_okay=False, path_type=Path), default=Path("work"), show_default=True)
+@click.option("--threshold", type=click.FloatRange(0, 1), default=None, help="MinHash Jaccard for near duplicates (0.85)")
+@click.option("--eval", "eval_paths", multiple=True, help="evaluation sources to decontaminate against (folders/globs)")
+@click.option("--eval-names", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="file of HeCBench dev program names")
+def dedup(work: Path, threshold: float | None, eval_paths: tuple[str, ...], eval_names: Path | None) -> None:
+    """Exact and near duplicates; decontamination against evaluation suites."""
+    from .pipeline import Pipeline, run_dedup
+
+    p = Pipeline(work)
+    _stage(lambda: run_dedup(p, _dedup_settings(threshold, eval_paths, eval_names)))
+    d = p.report().get("dedup", {})
+    click.echo(f"kept {d.get('units_kept')} of {d.get('units_in')} units, {d.get('rows_kept')} rows; "
+               f"removed: {d.get('removed')} (list: {work / 'removed.jsonl'})", err=True)
+
+
+@cli.command()
+@click.option("-w", "--work", type=click.Path(file_okay=False, path_type=Path), default=Path("work"), show_default=True)
+@click.option("--validation", type=click.FloatRange(0, 1), default=0.05, show_default=True)
+@click.option("--test", type=click.FloatRange(0, 1), default=0.05, show_default=True)
+@click.option("--seed", default="cass-data", show_default=True)
+def split(work: Path, validation: float, test: float, seed: str) -> None:
+    """train/validation/test grouped by origin (and near-duplicate families)."""
+    from .pipeline import Pipeline, run_split
+    from .split import SplitSettings
+
+    p = Pipeline(work)
+    _stage(lambda: run_split(p, SplitSettings(validation=validation, test=test, seed=seed)))
+    click.echo(f"split: {p.report().get('split')}", err=True)
+
+
+@cli.command("export")
+@click.option("-w", "--work", type=click.Path(file_okay=False, path_type=Path), default=Path("work"), show_default=True)
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), required=True)
+@click.option("--tokenizer", default=None, help="tokenizer.json, a model folder or a cached Hub id (default: Qwen2.5-Coder)")
+@click.option("--shard-rows", type=click.IntRange(min=1), default=5000, show_default=True)
+@click.option("--name", default="cass-data pairs", show_default=True)
+@click.option("--push-to-hub", "hub", default=None, metavar="REPO", help="upload the export as a dataset repository")
+def export_cmd(work: Path, output: Path, tokenizer: str | None, shard_rows: int, name: str, hub: str | None) -> None:
+    """Parquet shards, a dataset card and a token-length histogram."""
+    from .export import DEFAULT_TOKENIZER, ExportError, push_to_hub
+    from .pipeline import Pipeline, run_export
+
+    p = Pipeline(work)
+    try:
+        info = run_export(p, output, tokenizer or DEFAULT_TOKENIZER, shard_rows, name)
+    except ExportError as e:
+        raise click.ClickException(str(e)) from None
+    except Exception as e:
+        from .pipeline import PipelineError
+
+        if isinstance(e, PipelineError):
+            raise click.ClickException(str(e)) from None
+        raise
+    click.echo(f"exported {info['rows']} rows to {output}", err=True)
+    if hub:
+        click.echo(push_to_hub(output, hub), err=True)
+
+
+@cli.command()
+@click.argument("recipe", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--ray", default=None, metavar="ADDRESS", help="overrides the recipe's ray")
+@click.option("-j", "--workers", type=click.IntRange(min=1), default=None, help="overrides the recipe's workers")
+@click.option("--progress/--no-progress", default=None)
+def run(recipe: Path, ray: str | None, workers: int | None, progress: bool | None) -> None:
+    """The whole chain from a TOML recipe."""
+    from .recipe import RecipeError, load
+    from .runner import run_recipe
+
+    try:
+        r = load(recipe)
+    except RecipeError as e:
+        raise click.ClickException(str(e)) from None
+    if ray:
+        r.ray = ray
+    if workers:
+        r.workers = workers
+    _stage(lambda: run_recipe(r, progress))
 
 
 def main(argv: list[str] | None = None) -> int:
