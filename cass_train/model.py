@@ -1,0 +1,140 @@
+"""The model and tokenizer a recipe trains: full weights, LoRA or QLoRA (peft), with the
+attention implementation, dtype and KV-cache setting that packing needs.
+
+`use_cache` is turned off: with a cache object present, transformers does not derive
+the block-diagonal mask of packed rows from their position ids (the examples of a row
+would attend to each other; tests/train/test_packing.py catches that).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .recipe import Recipe, RecipeError
+
+
+def gpu_available() -> bool:
+    import torch
+
+    return bool(torch.cuda.is_available())
+
+
+def use_bf16(recipe: Recipe) -> bool:
+    if recipe.train.bf16 == "auto":
+        import torch
+
+        return bool(torch.cuda.is_available() and torch.cuda.is_bf16_supported())
+    return recipe.train.bf16 == "true"
+
+
+def load_dtype(recipe: Recipe) -> str:
+    """Weights as loaded. Full fine-tuning keeps float32 master weights and computes in
+    bf16 under autocast; LoRA freezes the base, so bf16 weights halve its memory."""
+    if recipe.model.dtype != "auto":
+        return recipe.model.dtype
+    if recipe.train.method == "full" or not gpu_available():
+        return "float32"
+    return "bfloat16" if use_bf16(recipe) else "float16"
+
+
+def attention(recipe: Recipe) -> str:
+    """`auto`: flash_attention_2 when flash_attn is installed and a GPU is there, else sdpa."""
+    wanted = recipe.model.attention
+    if wanted != "auto":
+        return wanted
+    import importlib.util
+
+    if gpu_available() and importlib.util.find_spec("flash_attn") is not None:
+        return "flash_attention_2"
+    return "sdpa"
+
+
+def liger(recipe: Recipe) -> bool:
+    import importlib.util
+
+    if recipe.model.liger == "auto":
+        return importlib.util.find_spec("liger_kernel") is not None and gpu_available()
+    return recipe.model.liger == "true"
+
+
+def load_tokenizer(recipe: Recipe) -> Any:
+    from transformers import AutoTokenizer
+
+    try:
+        tok = AutoTokenizer.from_pretrained(recipe.model.base, revision=recipe.model.revision, trust_remote_code=False)
+    except Exception as e:
+        raise RecipeError(f"{recipe.model.base}: cannot load its tokenizer: {_one_line(e)}") from None
+    if tok.pad_token is None:
+        tok.pad_token = tok.eos_token
+    tok.padding_side = "right"
+    return tok
+
+
+def load_model(recipe: Recipe, config: Any = None) -> Any:
+    """The model ready for the Trainer. With `config` (a transformers config): random weights
+    of that shape, made on the GPU when there is one (benchmarks)."""
+    import torch
+    from transformers import AutoConfig, AutoModelForCausalLM
+
+    dtype = getattr(torch, load_dtype(recipe))
+    attn = attention(recipe)
+    kwargs: dict[str, Any] = {"dtype": dtype, "attn_implementation": attn}
+    if recipe.train.method == "qlora":
+        kwargs["quantization_config"] = _four_bit(dtype)
+    try:
+        if config is not None:
+            config = AutoConfig.for_model(**config) if isinstance(config, dict) else config
+            with torch.device("cuda" if gpu_available() else "cpu"):
+                model = AutoModelForCausalLM.from_config(config, dtype=dtype, attn_implementation=attn)
+        else:
+            model = AutoModelForCausalLM.from_pretrained(recipe.model.base, revision=recipe.model.revision,
+                                                         trust_remote_code=False, **kwargs)
+    except (OSError, ValueError, ImportError) as e:
+        raise RecipeError(f"{recipe.model.base}: cannot load the model: {_one_line(e)}") from None
+    model.config.use_cache = False
+    if recipe.train.method == "full":
+        return model
+    return with_lora(model, recipe)
+
+
+def with_lora(model: Any, recipe: Recipe) -> Any:
+    from peft import LoraConfig, get_peft_model, prepare_model_for_kbit_training
+
+    if recipe.train.method == "qlora":
+        model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=recipe.train.gradient_checkpointing)
+    targets = recipe.lora.target_modules
+    modules: Any = targets if targets == "all-linear" else [t.strip() for t in targets.split(",") if t.strip()]
+    config = LoraConfig(r=recipe.lora.r, lora_alpha=recipe.lora.alpha, lora_dropout=recipe.lora.dropout,
+                        target_modules=modules, bias="none", task_type="CAUSAL_LM")
+    peft_model = get_peft_model(model, config)
+    if recipe.train.gradient_checkpointing:
+        # inputs of the frozen embedding need grads for checkpointed blocks to backpropagate
+        peft_model.enable_input_require_grads()
+    return peft_model
+
+
+def _four_bit(dtype: Any) -> Any:
+    import importlib.util
+
+    if importlib.util.find_spec("bitsandbytes") is None:
+        raise RecipeError("train.method = qlora needs bitsandbytes (pip install bitsandbytes) and a CUDA GPU")
+    if not gpu_available():
+        raise RecipeError("train.method = qlora needs a CUDA GPU")
+    from transformers import BitsAndBytesConfig
+
+    return BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_use_double_quant=True,
+                              bnb_4bit_compute_dtype=dtype)
+
+
+def count_parameters(model: Any) -> tuple[int, int]:
+    """(trainable, total)."""
+    total = trainable = 0
+    for p in model.parameters():
+        total += p.numel()
+        if p.requires_grad:
+            trainable += p.numel()
+    return trainable, total
+
+
+def _one_line(e: BaseException) -> str:
+    text = " ".join(str(e).split())
+    return (text[:300] + "...") if len(text) > 300 else text or type(e).__name__

@@ -1,0 +1,309 @@
+"""A training recipe: one TOML file, typed here, with `--section.key VALUE` overrides.
+
+    [model]   base model (Hugging Face id or folder), attention, dtype
+    [data]    task, max_length, packing, validation, [data.columns], [[data.sources]]
+    [train]   method (full | lora | qlora), schedule, batch, checkpoints; [train.args] passes
+              any other transformers TrainingArguments field through (fsdp, deepspeed, ...)
+    [lora]    rank, alpha, dropout, target modules, merge
+    [output]  dir, eval_results
+    [bench]   steps, warmup, synthetic length distribution
+
+Precedence: command line > file > the defaults below. Unknown keys and wrong types are
+errors naming the file and the key (a typo must not silently train with a default).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence, get_type_hints
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+
+class RecipeError(Exception):
+    """A recipe that cannot be used; the message is one line naming the file."""
+
+
+TASKS = ("source", "assembly", "both")
+METHODS = ("full", "lora", "qlora")
+
+
+@dataclass
+class Model:
+    base: str = ""
+    revision: str = "main"
+    attention: str = "auto"  # auto | sdpa | flash_attention_2 | flash_attention_3 | flex_attention | eager
+    dtype: str = "auto"  # weights as loaded: auto = float32 for full (bf16 autocast), bfloat16 for (q)lora on a GPU
+    liger: str = "auto"  # auto (when liger_kernel is installed) | true | false
+
+
+@dataclass
+class Columns:
+    """Column names in the input tables (cass_data export defaults)."""
+
+    cuda: str = "cuda"
+    hip: str = "hip"
+    sass: str = "sass"
+    rdna3: str = "rdna3"
+    task: str = "task"
+    split: str = "split"
+    origin: str = "origin"
+
+
+@dataclass
+class Source:
+    path: str = ""  # a folder or file (Parquet, JSONL, a cass_data export), or hf:ORG/NAME
+    format: str = "auto"  # auto | parquet | jsonl | hub
+    weight: float = 1.0  # examples per epoch = weight x examples (integer part repeats, the rest a seeded sample)
+    split: str = "train"
+    name: str = ""  # shown in the model card; default: the path
+
+
+@dataclass
+class Data:
+    task: str = "source"
+    max_length: int = 4096
+    packing: bool = True
+    validation: str = "validation"  # a split name, a fraction of train ("0.02", grouped by origin), or "" for none
+    max_validation: int = 2000  # validation examples kept at most (seeded sample)
+    seed: int = 0
+    columns: Columns = field(default_factory=Columns)
+    sources: list[Source] = field(default_factory=list)
+
+
+@dataclass
+class Train:
+    method: str = "full"
+    epochs: float = 1.0
+    max_steps: int = -1
+    batch_size: int = 1  # per device and micro-step: packed rows (examples without packing)
+    grad_accum: int = 1
+    learning_rate: float = 1e-5
+    scheduler: str = "cosine"
+    warmup_ratio: float = 0.03
+    weight_decay: float = 0.0
+    optimizer: str = "adamw_torch"
+    max_grad_norm: float = 1.0
+    bf16: str = "auto"  # auto (when a GPU has it) | true | false
+    gradient_checkpointing: bool = True
+    seed: int = 0
+    logging_steps: int = 10
+    eval_steps: int = 200
+    save_steps: int = 500
+    save_total_limit: int = 2
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Lora:
+    r: int = 16
+    alpha: int = 32
+    dropout: float = 0.05
+    target_modules: str = "all-linear"  # or a comma-separated list of module names
+    merge: bool = True
+
+
+@dataclass
+class Output:
+    dir: str = ""
+    eval_results: str = ""  # a JSON file (e.g. from cass-train eval) whose numbers go into the model card
+    dtype: str = "auto"  # weights as saved: auto = bfloat16 when trained in bf16, else float32
+
+
+@dataclass
+class Bench:
+    steps: int = 30
+    warmup: int = 10
+    lengths: str = "lognormal:700:0.9"  # example lengths: lognormal:MEDIAN:SIGMA | fixed:N | uniform:LO:HI
+    examples: int = 4000
+    padded: bool = False  # also time the same data without packing, padded per batch
+
+
+@dataclass
+class Recipe:
+    model: Model = field(default_factory=Model)
+    data: Data = field(default_factory=Data)
+    train: Train = field(default_factory=Train)
+    lora: Lora = field(default_factory=Lora)
+    output: Output = field(default_factory=Output)
+    bench: Bench = field(default_factory=Bench)
+    path: str = ""  # the file it came from (for messages), not a TOML key
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dataclasses.asdict(self)
+        d.pop("path")
+        return d
+
+
+def load(path: str | Path, overrides: Sequence[str] = (), need_data: bool = True) -> Recipe:
+    """The recipe in `path` with `overrides` (`--section.key value` or `--section.key=value`) applied."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text())
+    except OSError as e:
+        raise RecipeError(f"{path}: cannot read: {e.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise RecipeError(f"{path}: not valid TOML: {e}") from None
+    for key, value in parse_overrides(overrides, path):
+        _set(raw, key, value, path)
+    recipe = _build(Recipe, raw, path, "")
+    recipe.path = str(path)
+    # relative paths in a recipe are relative to the recipe's folder
+    base = path.resolve().parent
+    for s in recipe.data.sources:
+        if not s.path.startswith("hf:") and s.format != "hub" and not Path(s.path).is_absolute():
+            s.path = str(base / s.path)
+    if recipe.output.dir and not Path(recipe.output.dir).is_absolute():
+        recipe.output.dir = str(base / recipe.output.dir)
+    if recipe.output.eval_results and not Path(recipe.output.eval_results).is_absolute():
+        recipe.output.eval_results = str(base / recipe.output.eval_results)
+    if recipe.model.base and not Path(recipe.model.base).is_absolute() and recipe.model.base.startswith("."):
+        recipe.model.base = str(base / recipe.model.base)
+    check(recipe, path, need_data)
+    return recipe
+
+
+def parse_overrides(args: Sequence[str], path: Path) -> list[tuple[str, Any]]:
+    """`--train.learning_rate 1e-4`, `--lora.merge=false`: values are TOML literals when they
+    parse as one (numbers, booleans, "strings", [lists]), else plain strings."""
+    pairs: list[tuple[str, Any]] = []
+    items = list(args)
+    i = 0
+    while i < len(items):
+        item = items[i]
+        if not item.startswith("--") or len(item) < 3:
+            raise RecipeError(f"{path}: expected --section.key VALUE, got {item!r}")
+        key = item[2:]
+        if "=" in key:
+            key, text = key.split("=", 1)
+        elif i + 1 < len(items):
+            text = items[i + 1]
+            i += 1
+        else:
+            raise RecipeError(f"{path}: {item} needs a value")
+        pairs.append((key.replace("-", "_"), _literal(text)))
+        i += 1
+    return pairs
+
+
+def _literal(text: str) -> Any:
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def _set(raw: dict[str, Any], key: str, value: Any, path: Path) -> None:
+    parts = key.split(".")
+    node = raw
+    for p in parts[:-1]:
+        nxt = node.setdefault(p, {})
+        if not isinstance(nxt, dict):
+            raise RecipeError(f"{path}: --{key}: {p} is not a table")
+        node = nxt
+    node[parts[-1]] = value
+
+
+def _build(cls: Any, raw: Any, path: Path, where: str) -> Any:
+    if not isinstance(raw, dict):
+        raise RecipeError(f"{path}: [{where}] must be a table")
+    hints = get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls) if f.name != "path" or cls is not Recipe}
+    kwargs: dict[str, Any] = {}
+    for key, value in raw.items():
+        full = f"{where}.{key}" if where else key
+        if key not in names or (cls is Recipe and key == "path"):
+            known = ", ".join(sorted(n for n in names if not (cls is Recipe and n == "path")))
+            raise RecipeError(f"{path}: unknown key {full} (known here: {known})")
+        kwargs[key] = _convert(hints[key], value, path, full)
+    return cls(**kwargs)
+
+
+def _convert(hint: Any, value: Any, path: Path, key: str) -> Any:
+    if dataclasses.is_dataclass(hint):
+        return _build(hint, value, path, key)
+    text = str(hint)
+    if text.startswith("list["):
+        if not isinstance(value, list):
+            raise RecipeError(f"{path}: {key} must be an array of tables ([[{key}]])")
+        return [_build(Source, v, path, key) for v in value]
+    if text.startswith("dict["):
+        if not isinstance(value, dict):
+            raise RecipeError(f"{path}: {key} must be a table")
+        return dict(value)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise RecipeError(f"{path}: {key} must be true or false, not {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecipeError(f"{path}: {key} must be an integer, not {value!r}")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise RecipeError(f"{path}: {key} must be a number, not {value!r}")
+        return float(value)
+    if hint is str:
+        if isinstance(value, bool):  # `--train.bf16 true` arrives as a TOML boolean
+            return "true" if value else "false"
+        if isinstance(value, (int, float)):
+            return str(value)
+        if not isinstance(value, str):
+            raise RecipeError(f"{path}: {key} must be a string, not {value!r}")
+        return value
+    return value
+
+
+def check(r: Recipe, path: Path, need_data: bool) -> None:
+    def bad(msg: str) -> RecipeError:
+        return RecipeError(f"{path}: {msg}")
+
+    if not r.model.base:
+        raise bad("model.base is required (a Hugging Face id or a model folder)")
+    if r.data.task not in TASKS:
+        raise bad(f"data.task must be one of {', '.join(TASKS)}, not {r.data.task!r}")
+    if r.train.method not in METHODS:
+        raise bad(f"train.method must be one of {', '.join(METHODS)}, not {r.train.method!r}")
+    if r.data.max_length < 16:
+        raise bad("data.max_length must be at least 16")
+    for name in ("batch_size", "grad_accum", "logging_steps", "eval_steps", "save_steps"):
+        if getattr(r.train, name) < 1:
+            raise bad(f"train.{name} must be at least 1")
+    for name in ("bf16",):
+        if getattr(r.train, name) not in ("auto", "true", "false"):
+            raise bad(f"train.{name} must be auto, true or false")
+    if r.model.liger not in ("auto", "true", "false"):
+        raise bad("model.liger must be auto, true or false")
+    for s in r.data.sources:
+        if not s.path:
+            raise bad("every [[data.sources]] needs a path")
+        if s.format not in ("auto", "parquet", "jsonl", "hub"):
+            raise bad(f"data.sources: format must be auto, parquet, jsonl or hub, not {s.format!r}")
+        if s.weight <= 0:
+            raise bad(f"data.sources {s.path}: weight must be positive")
+    if need_data:
+        if not r.data.sources:
+            raise bad("no [[data.sources]]")
+        if not r.output.dir:
+            raise bad("output.dir is required")
+
+
+def dumps(recipe: Recipe) -> str:
+    """The resolved recipe as JSON (for the model card and the run folder)."""
+    return json.dumps(recipe.to_dict(), indent=2, sort_keys=True)
+
+
+def with_overrides(recipe: Recipe, values: Mapping[str, Any]) -> Recipe:
+    """A copy with dotted keys set (used by bench and the tests)."""
+    raw = recipe.to_dict()
+    for key, value in values.items():
+        _set(raw, key, value, Path(recipe.path or "<recipe>"))
+    new = _build(Recipe, raw, Path(recipe.path or "<recipe>"), "")
+    new.path = recipe.path
+    return new
