@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from . import executor
-from .loader import CodeObject, Kernel, load
+from .loader import Arg, CodeObject, Kernel, load
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError, Memory
 
 DEFAULT_BUDGET = 2_000_000_000
@@ -80,8 +80,32 @@ def launch(code_object: CodeObject | str | Path, kernel: str, grid, block, args:
     return outs
 
 
+def _sequential_args(args: list) -> list[Arg]:
+    """Argument layout for a kernel without a metadata note (hand-written assembly): in order,
+    pointers (arrays) as 8 bytes, scalars at their natural size and alignment."""
+    out, off = [], 0
+    for value in args:
+        if isinstance(value, np.ndarray) and value.dtype.names is None:
+            size, kind = 8, "global_buffer"
+        elif isinstance(value, (bytes, bytearray)):
+            size, kind = len(value), "by_value"
+        elif isinstance(value, np.generic):
+            size, kind = value.nbytes, "by_value"
+        elif isinstance(value, float):
+            size, kind = 4, "by_value"
+        else:
+            size, kind = 4, "by_value"
+        align = min(8, size) if size in (1, 2, 4, 8) else 8
+        off = (off + align - 1) // align * align
+        out.append(Arg(off, size, kind))
+        off += size
+    return out
+
+
 def _kernargs(co: CodeObject, k: Kernel, mem: Memory, grid, block, args, shared):
     explicit = [a for a in k.args if not a.kind.startswith("hidden_")]
+    if not k.args:
+        explicit = _sequential_args(args)
     if len(args) != len(explicit):
         raise EmuError(f"kernel {k.name} takes {len(explicit)} arguments, {len(args)} given")
     size = max(k.kernarg_size, max((a.offset + a.size for a in k.args), default=0), 256)

@@ -75,6 +75,7 @@ class Program:
             inst = decode_inst(self.code[pc: pc + 16])
         except Exception as e:  # noqa: BLE001 - the decoder raises plain errors for unknown words
             raise Uncovered(f"instruction at {pc:#x}: cannot decode ({e})") from None
+        inst = _dpp8(inst, self.code[pc: pc + 16])
         try:
             fn = build(inst, pc, inst.size())
         except Uncovered as e:
@@ -82,6 +83,21 @@ class Program:
         hit = (fn, inst)
         self.cache[pc] = hit
         return hit
+
+
+def _dpp8(inst, data: bytes):
+    """The decoder marks DPP8 by src0 == 249 (CDNA's SDWA); on RDNA3 it is 233 (234: fetch inactive)."""
+    import sys
+
+    cls = type(inst)
+    src0 = getattr(inst, "src0", None)
+    if cls.__name__ in ("VOP1", "VOP2", "VOPC") and src0 is not None and src0.offset in (233, 234):
+        variant = getattr(sys.modules[cls.__module__], cls.__name__ + "_DPP8", None)
+        if variant is not None:
+            out = variant.from_bytes(data)
+            out.fi = 1 if src0.offset == 234 else 0
+            return out
+    return inst
 
 
 _PROGRAMS: dict[bytes, Program] = {}

@@ -1,0 +1,74 @@
+"""Build the emulator's test code objects once per session (shared cache, file lock, content key).
+
+kernels.hip -> clang (HIP, gfx1100, device only) -> kernels.co
+kernels_mc.s -> llvm-mc-16 -> ld.lld-16 -shared -> kernels_mc.co
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import subprocess
+from pathlib import Path
+
+from cass_cc.toolchain import Toolchain
+from tests.conftest import SHARED_CACHE
+
+HERE = Path(__file__).resolve().parent
+CACHE = SHARED_CACHE / "emu"
+
+
+def _key(*parts: str | bytes) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode() if isinstance(p, str) else p)
+        h.update(b"\0")
+    return h.hexdigest()[:20]
+
+
+def _run(argv: list[str]) -> None:
+    proc = subprocess.run(argv, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv[:2])} failed:\n{proc.stderr[-3000:]}")
+
+
+def _cached(name: str, key: str, build) -> Path:
+    out = CACHE / key / name
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / f"{key}-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not out.exists():
+                out.parent.mkdir(parents=True, exist_ok=True)
+                tmp = out.with_suffix(f".tmp{os.getpid()}")
+                build(tmp)
+                os.replace(tmp, out)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return out
+
+
+def hip_code_object() -> Path:
+    tc = Toolchain(os.environ)
+    src = (HERE / "kernels.hip").read_text()
+    clang = tc.clang
+
+    def build(path: Path) -> None:
+        devlibs = tc.device_lib_dir(["gfx1100"])
+        _run([str(clang.path), "-x", "hip", "--cuda-device-only", "--no-gpu-bundle-output", "--offload-arch=gfx1100",
+              "-O2", f"--rocm-path={tc.rocm.root}", f"--rocm-device-lib-path={devlibs}", "-o", str(path),
+              str(HERE / "kernels.hip")])
+    return _cached("kernels.co", _key(src, clang.version_text), build)
+
+
+def mc_code_object() -> Path:
+    tc = Toolchain(os.environ)
+    src = (HERE / "kernels_mc.s").read_text()
+    mc, lld = tc.llvm_mc, tc.ld_lld
+
+    def build(path: Path) -> None:
+        obj = path.with_suffix(".o")
+        _run([str(mc.path), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1100", "--amdhsa-code-object-version=5",
+              "-filetype=obj", "-o", str(obj), str(HERE / "kernels_mc.s")])
+        _run([str(lld.path), "-shared", "-o", str(path), str(obj)])
+    return _cached("kernels_mc.co", _key(src, mc.version_text, lld.version_text), build)

@@ -1,0 +1,356 @@
+.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
+.text
+.globl dpp8_reverse
+.p2align 8
+.type dpp8_reverse,@function
+dpp8_reverse:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mov_b32_dpp v3, v2 dpp8:[7,6,5,4,3,2,1,0]
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size dpp8_reverse, .-dpp8_reverse
+.globl dpp16_quad_perm
+.p2align 8
+.type dpp16_quad_perm,@function
+dpp16_quad_perm:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mov_b32_dpp v3, v2 quad_perm:[3,2,1,0] row_mask:0xf bank_mask:0xf
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size dpp16_quad_perm, .-dpp16_quad_perm
+.globl dpp16_row_shr_add
+.p2align 8
+.type dpp16_row_shr_add,@function
+dpp16_row_shr_add:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_add_nc_u32_dpp v3, v2, v2 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size dpp16_row_shr_add, .-dpp16_row_shr_add
+.globl dpp16_row_mirror
+.p2align 8
+.type dpp16_row_mirror,@function
+dpp16_row_mirror:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mov_b32_dpp v3, v2 row_mirror row_mask:0xf bank_mask:0xf
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size dpp16_row_mirror, .-dpp16_row_mirror
+.globl dpp16_row_share
+.p2align 8
+.type dpp16_row_share,@function
+dpp16_row_share:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mov_b32_dpp v3, v2 row_share:3 row_mask:0xf bank_mask:0xf
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size dpp16_row_share, .-dpp16_row_share
+.globl permlane16_reverse
+.p2align 8
+.type permlane16_reverse,@function
+permlane16_reverse:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  s_mov_b32 s8, 0x89abcdef
+  s_mov_b32 s9, 0x01234567
+  v_permlane16_b32 v3, v2, s8, s9
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size permlane16_reverse, .-permlane16_reverse
+.globl permlanex16_swap
+.p2align 8
+.type permlanex16_swap,@function
+permlanex16_swap:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  s_mov_b32 s8, 0x76543210
+  s_mov_b32 s9, 0xfedcba98
+  v_permlanex16_b32 v3, v2, s8, s9
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size permlanex16_swap, .-permlanex16_swap
+.globl readlane_writelane
+.p2align 8
+.type readlane_writelane,@function
+readlane_writelane:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_readlane_b32 s8, v2, 5
+  v_readfirstlane_b32 s9, v2
+  v_mov_b32 v3, v2
+  v_writelane_b32 v3, s8, 0
+  v_writelane_b32 v3, s9, 31
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size readlane_writelane, .-readlane_writelane
+.globl vopd_add_mul
+.p2align 8
+.type vopd_add_mul,@function
+vopd_add_mul:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mov_b32 v5, v2
+  v_dual_add_f32 v3, v2, v2 :: v_dual_mul_f32 v4, v5, v5
+  v_add_f32 v3, v3, v4
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size vopd_add_mul, .-vopd_add_mul
+.globl scalar_loop
+.p2align 8
+.type scalar_loop,@function
+scalar_loop:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  s_mov_b32 s8, 0
+  s_mov_b32 s9, 10
+.Lloop_scalar_loop:
+  s_add_u32 s8, s8, s9
+  s_sub_u32 s9, s9, 1
+  s_cmp_lg_u32 s9, 0
+  s_cbranch_scc1 .Lloop_scalar_loop
+  v_add_nc_u32 v3, s8, v2
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size scalar_loop, .-scalar_loop
+.globl exec_abs
+.p2align 8
+.type exec_abs,@function
+exec_abs:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mov_b32 v3, v2
+  v_cmp_gt_i32 vcc_lo, 0, v2
+  s_and_saveexec_b32 s8, vcc_lo
+  s_cbranch_execz .Lskip_exec_abs
+  v_sub_nc_u32 v3, 0, v2
+.Lskip_exec_abs:
+  s_or_b32 exec_lo, exec_lo, s8
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size exec_abs, .-exec_abs
+.globl vccz_cndmask
+.p2align 8
+.type vccz_cndmask,@function
+vccz_cndmask:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_cmp_lt_i32 vcc_lo, v2, 10
+  v_cndmask_b32 v3, 7, 9, vcc_lo
+  s_cbranch_vccz .Lnone_vccz_cndmask
+  v_add_nc_u32 v3, 100, v3
+.Lnone_vccz_cndmask:
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size vccz_cndmask, .-vccz_cndmask
+.globl salu_bits
+.p2align 8
+.type salu_bits,@function
+salu_bits:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  s_mov_b32 s8, 0xf0f0
+  s_bcnt1_i32_b32 s9, s8
+  s_ff1_i32_b32 s10, s8
+  s_lshl_b32 s11, s9, 4
+  s_or_b32 s11, s11, s10
+  v_add_nc_u32 v3, s11, v2
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size salu_bits, .-salu_bits
+.globl lds_barrier_swap
+.p2align 8
+.type lds_barrier_swap,@function
+lds_barrier_swap:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  ds_store_b32 v1, v2
+  s_waitcnt lgkmcnt(0)
+  s_barrier
+  v_sub_nc_u32 v4, 63, v0
+  v_lshlrev_b32 v4, 2, v4
+  ds_load_b32 v3, v4
+  s_waitcnt lgkmcnt(0)
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size lds_barrier_swap, .-lds_barrier_swap
+.rodata
+.p2align 6
+.amdhsa_kernel dpp8_reverse
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel dpp16_quad_perm
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel dpp16_row_shr_add
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel dpp16_row_mirror
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel dpp16_row_share
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel permlane16_reverse
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel permlanex16_swap
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel readlane_writelane
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel vopd_add_mul
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel scalar_loop
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel exec_abs
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel vccz_cndmask
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel salu_bits
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel lds_barrier_swap
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+  .amdhsa_group_segment_fixed_size 256
+.end_amdhsa_kernel
+.text
+.globl uncovered
+.p2align 8
+.type uncovered,@function
+uncovered:
+  v_mov_b32 v2, 0
+  v_mov_b32 v3, 0
+  v_trig_preop_f64 v[4:5], v[2:3], 0
+  s_endpgm
+.size uncovered, .-uncovered
+.globl spin
+.p2align 8
+.type spin,@function
+spin:
+  s_mov_b32 s8, 0
+.Lspin:
+  s_add_u32 s8, s8, 1
+  s_branch .Lspin
+.size spin, .-spin
+.rodata
+.p2align 6
+.amdhsa_kernel uncovered
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel spin
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
