@@ -40,7 +40,7 @@ def smem(inst, pc: int, nxt: int):
         if soff != 124:
             addr = addr + g.s[soff].astype(np.uint64)
         addr = addr & ~np.uint64(3)
-        o = g.ctx.mem.check(addr, 4 * n, pc, g.wave, np.zeros(W, np.int64), "scalar load")
+        o = g.ctx.mem.check(addr, 4 * n, pc, lambda k: (int(g.wave[k]), 0), "scalar load")
         vals = gather(g.ctx.mem.arena, o, 4 * n)
         g.s[sdata: sdata + n] = vals.T
         return nxt
@@ -91,6 +91,10 @@ class _Space:
     def resolve(g, base: str, a: np.ndarray, mask: np.ndarray, nbytes: int, pc: int, what: str):
         """-> list of (arena, offsets, lane selector) for the active lanes."""
         W = a.shape[0]
+        if base == "GLOBAL" and mask.all():
+            aa = a.reshape(-1)
+            where = lambda k: (int(g.wave[k // 32]), k % 32)  # noqa: E731
+            return [(g.ctx.mem.arena, g.ctx.mem.check(aa, nbytes, pc, where, what), FULL)]
         wi, li = np.nonzero(mask)
         aa = a[wi, li]
         if base == "SCRATCH":
@@ -109,10 +113,28 @@ class _Space:
                 elif space == "scratch":
                     parts.append((g.ctx.scratch, _scratch_off(g, low, w2, l2, nbytes, pc, what), (w2, l2)))
                 else:
-                    parts.append((g.ctx.mem.arena, g.ctx.mem.check(a2, nbytes, pc, g.wave[w2], l2, what), (w2, l2)))
+                    parts.append((g.ctx.mem.arena, g.ctx.mem.check(a2, nbytes, pc, _where(g, w2, l2), what), (w2, l2)))
             return parts
         del W
-        return [(g.ctx.mem.arena, g.ctx.mem.check(aa, nbytes, pc, g.wave[wi], li, what), (wi, li))]
+        return [(g.ctx.mem.arena, g.ctx.mem.check(aa, nbytes, pc, _where(g, wi, li), what), (wi, li))]
+
+
+FULL = "all lanes"
+
+
+def _where(g, wi, li):
+    return lambda k: (int(g.wave[wi[k]]), int(li[k]))
+
+
+def get(arr: np.ndarray, sel):
+    return arr.reshape(-1) if sel is FULL else arr[sel]
+
+
+def put(arr: np.ndarray, sel, vals) -> None:
+    if sel is FULL:
+        arr[...] = vals.reshape(arr.shape)
+    else:
+        arr[sel] = vals
 
 
 def _scratch_off(g, a, wi, li, nbytes, pc, what):
@@ -161,17 +183,17 @@ def vmem(inst, base: str, pc: int, nxt: int):
             if not mask.any():
                 return nxt
             a = addr_of(g)
-            for arena, off, (wi, li) in _Space.resolve(g, base, a, mask, nbytes, pc, "load"):
+            for arena, off, sel in _Space.resolve(g, base, a, mask, nbytes, pc, "load"):
                 vals = gather(arena, off, nbytes)
                 if nbytes < 4:
                     v = _load_value(vals, tail.replace("D16_", "").replace("HI_", ""))
                     if d16:
-                        old = g.v[vd][wi, li]
+                        old = get(g.v[vd], sel)
                         v = (old & np.uint32(0xFFFF)) | (v << np.uint32(16)) if hi else (old & np.uint32(0xFFFF0000)) | (v & np.uint32(0xFFFF))
-                    g.v[vd][wi, li] = v
+                    put(g.v[vd], sel, v)
                 else:
                     for k in range(nbytes // 4):
-                        g.v[vd + k][wi, li] = vals[:, k]
+                        put(g.v[vd + k], sel, vals[:, k])
             return nxt
         return load
     if verb == "STORE":
@@ -188,12 +210,12 @@ def vmem(inst, base: str, pc: int, nxt: int):
                 return nxt
             a = addr_of(g)
             parts = _Space.resolve(g, base, a, mask, nbytes, pc, "store")
-            for arena, off, (wi, li) in parts:
+            for arena, off, sel in parts:
                 if nbytes < 4:
-                    v = g.v[vs][wi, li]
+                    v = get(g.v[vs], sel)
                     scatter(arena, off, (v >> np.uint32(16)) if hi else v, nbytes)
                 else:
-                    vals = np.stack([g.v[vs + k][wi, li] for k in range(nbytes // 4)], axis=1)
+                    vals = np.stack([get(g.v[vs + k], sel) for k in range(nbytes // 4)], axis=1)
                     scatter(arena, off, vals, nbytes)
             return nxt
         return store
@@ -240,12 +262,12 @@ def _atomic_run(base, fn, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt,
         if not mask.any():
             return nxt
         a = addr_of(g)
-        for arena, off, (wi, li) in _Space.resolve(g, base, a, mask, nbytes, pc, what):
-            data = np.stack([g.v[vs + k][wi, li] for k in range(words)], axis=1).copy().view(dt).reshape(-1)
-            data2 = np.stack([g.v[vs + words + k][wi, li] for k in range(words)], axis=1).copy().view(dt).reshape(-1) if cmp else data
+        for arena, off, sel in _Space.resolve(g, base, a, mask, nbytes, pc, what):
+            data = np.stack([get(g.v[vs + k], sel) for k in range(words)], axis=1).copy().view(dt).reshape(-1)
+            data2 = np.stack([get(g.v[vs + words + k], sel) for k in range(words)], axis=1).copy().view(dt).reshape(-1) if cmp else data
             view = arena.view(dt) if not (off % nbytes).any() else None
             if view is None:
-                raise MemoryFault("global", pc, int(li[0]), int(g.wave[wi[0]]), int(off[0]), nbytes, "misaligned atomic")
+                raise MemoryFault("global", pc, 0, int(g.wave[0]), int(off[0]), nbytes, "misaligned atomic")
             idx = off // nbytes
             olds = np.empty(idx.size, dt)
             if fn.__code__.co_code == _atomic_fn("ADD", "U32").__code__.co_code and not ret:
@@ -258,7 +280,7 @@ def _atomic_run(base, fn, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt,
             if ret:
                 raw = olds.view(np.uint32).reshape(-1, words)
                 for k in range(words):
-                    g.v[vd + k][wi, li] = raw[:, k]
+                    put(g.v[vd + k], sel, raw[:, k])
         return nxt
     return run
 
@@ -353,8 +375,13 @@ def _ds_access(is_load, two, nbytes, stride, off, off0, off1, addr_r, d0, d1, vd
         mask = exec_mask(g)
         if not mask.any():
             return nxt
-        wi, li = np.nonzero(mask)
-        base = g.v[addr_r][wi, li].astype(np.int64)
+        if mask.all():
+            W = mask.shape[0]
+            wi, li, sel = np.repeat(np.arange(W), 32), np.tile(np.arange(32), W), FULL
+        else:
+            wi, li = np.nonzero(mask)
+            sel = (wi, li)
+        base = get(g.v[addr_r], sel).astype(np.int64)
         lds = g.ctx.lds
         for k, o in enumerate(offsets):
             loc = _lds_off(g, base + o, wi, li, nbytes, pc, "load" if is_load else "store")
@@ -365,19 +392,19 @@ def _ds_access(is_load, two, nbytes, stride, off, off0, off1, addr_r, d0, d1, vd
                     if signed:
                         v = _load_value(v, "I8" if nbytes == 1 else "I16")
                     if d16:
-                        old = g.v[vd][wi, li]
+                        old = get(g.v[vd], sel)
                         v = (old & np.uint32(0xFFFF)) | (v << np.uint32(16)) if hi else (old & np.uint32(0xFFFF0000)) | (v & np.uint32(0xFFFF))
-                    g.v[vd][wi, li] = v
+                    put(g.v[vd], sel, v)
                 else:
                     for j in range(words):
-                        g.v[vd + k * words + j][wi, li] = vals[:, j]
+                        put(g.v[vd + k * words + j], sel, vals[:, j])
             else:
                 src = d0 if k == 0 else d1
                 if nbytes < 4:
-                    v = g.v[src][wi, li]
+                    v = get(g.v[src], sel)
                     scatter(lds, loc, (v >> np.uint32(16)) if hi else v, nbytes)
                 else:
-                    vals = np.stack([g.v[src + j][wi, li] for j in range(words)], axis=1)
+                    vals = np.stack([get(g.v[src + j], sel) for j in range(words)], axis=1)
                     scatter(lds, loc, vals, nbytes)
         return nxt
     return run

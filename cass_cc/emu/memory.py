@@ -69,15 +69,26 @@ class Memory:
         off = addr - GLOBAL_BASE
         return self.arena[off: off + size].tobytes()
 
-    def check(self, addr: np.ndarray, size: int, pc: int, waves: np.ndarray, lanes: np.ndarray, what: str) -> np.ndarray:
-        """Arena offsets of the addresses (uint64 array), or MemoryFault for the first bad one."""
+    def check(self, addr: np.ndarray, size: int, pc: int, where, what: str) -> np.ndarray:
+        """Arena offsets of the addresses (uint64 array), or MemoryFault for the first bad one.
+
+        where(k) -> (wave, lane) of the k-th address, for the report."""
         a = addr.astype(np.uint64, copy=False)
-        i = np.searchsorted(self._starts, a, side="right").astype(np.int64) - 1
-        ic = np.clip(i, 0, max(len(self.allocs) - 1, 0))
-        ok = (i >= 0) & (a + np.uint64(size) <= self._ends[ic]) if len(self.allocs) else np.zeros(a.shape, bool)
-        if not ok.all():
-            k = int(np.argmin(ok))
-            raise MemoryFault("global", pc, int(lanes[k]), int(waves[k]), int(a[k]), size, what)
+        if not len(self.allocs) or a.size == 0:
+            if a.size:
+                w, ln = where(0)
+                raise MemoryFault("global", pc, ln, w, int(a[0]), size, what)
+            return a.astype(np.int64)
+        lo, hi = a.min(), a.max()
+        i = int(np.searchsorted(self._starts, lo, side="right")) - 1
+        if not (i >= 0 and hi + np.uint64(size) <= self._ends[i]):  # not all in one allocation: check each
+            j = np.searchsorted(self._starts, a, side="right").astype(np.int64) - 1
+            jc = np.clip(j, 0, len(self.allocs) - 1)
+            ok = (j >= 0) & (a + np.uint64(size) <= self._ends[jc])
+            if not ok.all():
+                k = int(np.argmin(ok))
+                w, ln = where(k)
+                raise MemoryFault("global", pc, ln, w, int(a[k]), size, what)
         return (a - np.uint64(GLOBAL_BASE)).astype(np.int64)
 
     def buffer(self, addr: int) -> Allocation:
