@@ -443,4 +443,8 @@ def _amd_module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
 def module(target: Target, lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
     if target is CPU:
         return _cpu_module(lifted)
+    if target.name == "nvptx":
+        from . import nvptx
+
+        return nvptx.module(lifted, kernels)
     return _amd_module(lifted, kernels)
