@@ -112,7 +112,8 @@ def _kernargs(co: CodeObject, k: Kernel, mem: Memory, grid, block, args, shared)
     seg = bytearray(size)
     buffers = []
     for a, value in zip(explicit, args):
-        if a.kind in ("global_buffer", "dynamic_shared_pointer") or (a.address_space in ("global", "generic", "constant") and a.size == 8 and isinstance(value, np.ndarray) and value.dtype.names is None):
+        pointer_like = a.size == 8 and isinstance(value, np.ndarray) and value.dtype.names is None
+        if a.kind in ("global_buffer", "dynamic_shared_pointer") or pointer_like:
             if isinstance(value, np.ndarray):
                 arr = np.ascontiguousarray(value)
                 addr = mem.alloc(arr.nbytes, a.name, arr)
@@ -189,6 +190,8 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
     alive = (tid < threads).reshape(wpg, 32)
     exec_per_wave = np.packbits(alive, axis=1, bitorder="little").view(np.uint32).reshape(wpg)
     prog = executor.program(co.code)
+    image = mem.alloc(len(co.code), "code object")  # its globals, reached pc-relatively
+    mem.write(image, co.image_at(image))
     executed = 0
     per_batch = max(1, MAX_BATCH_WAVES // wpg)
     for first in range(0, nwg, per_batch):
@@ -217,7 +220,7 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
         v[0] = np.tile(packed, (wgs.size, 1))
         wave_ids = (wg_of_wave - first) * wpg + np.tile(np.arange(wpg), wgs.size)
         ctx = executor.Context(mem, np.zeros(max(lds_size, 4) * wgs.size + 16, np.uint8), lds_size,
-                               np.zeros(max(W * 32 * psize, 16), np.uint8), psize, first * wpg)
+                               np.zeros(max(W * 32 * psize, 16), np.uint8), psize, first * wpg, image)
         g = executor.Group(s, v, np.zeros(W, np.uint32), d.entry, np.arange(W) + first * wpg, wg_of_wave - first, ctx)
         del wave_ids
         with np.errstate(all="ignore"):

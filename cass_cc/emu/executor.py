@@ -31,6 +31,7 @@ class Context:
     scratch: np.ndarray
     psize: int
     wave_base: int = 0
+    image_base: int = 0  # device address of the code object's image (s_getpc_b64 answers in it)
 
 
 class Group:

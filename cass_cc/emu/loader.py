@@ -84,6 +84,14 @@ class CodeObject:
     kernels: dict[str, Kernel]
     version: tuple[int, int]
     target: str
+    relocs: list[tuple[int, int]] = field(default_factory=list)  # (image offset, value before adding the load address)
+
+    def image_at(self, base: int) -> bytes:
+        """The image loaded at device address base, dynamic relocations applied."""
+        img = bytearray(self.code)
+        for off, value in self.relocs:
+            struct.pack_into("<Q", img, off, (base + value) & 0xFFFFFFFFFFFFFFFF)
+        return bytes(img)
 
     def kernel(self, name: str) -> Kernel:
         if name in self.kernels:
@@ -217,4 +225,16 @@ def load(path: str | Path) -> CodeObject:
         )
     if not kernels:
         raise LoadError(f"{path}: no kernel descriptors (<kernel>.kd symbols)")
-    return CodeObject(path, bytes(image), kernels, (int(version[0]), int(version[1])), target)
+    relocs = []
+    for sec in elf.iter_sections():
+        if sec["sh_type"] != "SHT_RELA" or not sec.name.startswith(".rela.dyn"):
+            continue
+        syms = elf.get_section(sec["sh_link"]) if sec["sh_link"] else None
+        for r in sec.iter_relocations():
+            kind = r["r_info_type"]
+            if kind == 13:  # R_AMDGPU_RELATIVE64: load address + addend
+                relocs.append((r["r_offset"], r["r_addend"]))
+            elif kind == 3 and syms is not None:  # R_AMDGPU_ABS64 to a symbol of this image
+                sym = syms.get_symbol(r["r_info_sym"])
+                relocs.append((r["r_offset"], sym["st_value"] + r["r_addend"]))
+    return CodeObject(path, bytes(image), kernels, (int(version[0]), int(version[1])), target, relocs)

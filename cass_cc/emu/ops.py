@@ -99,7 +99,7 @@ def _salu(inst, base: str, pc: int, nxt: int):
         d = inst.sdst.offset
 
         def getpc(g):
-            write_sgpr(g, d, np.full(g.s.shape[1], nxt, np.uint64), 64)
+            write_sgpr(g, d, np.full(g.s.shape[1], g.ctx.image_base + nxt, np.uint64), 64)
             return nxt
         return getpc
     if name in ("S_SETPC_B64", "S_SWAPPC_B64", "S_RFE_B64"):

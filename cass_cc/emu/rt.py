@@ -577,3 +577,21 @@ LANES = np.arange(32, dtype=np.uint32)[None, :]
 def lane_old(x, lane):
     """The current per-lane bit of a mask register (False when the operation did not pass it)."""
     return False if x is None else bit(x, lane) != 0
+
+
+def _mk_minmax(kind: str, t: str, n: int):
+    fn = np.minimum if kind == "min" else np.maximum
+
+    def f(*xs):
+        vals = [view(x, t) if _dtype(x) is not None else _as(x, np.dtype(DT[t])) for x in xs[:n]]
+        out = vals[0]
+        for v in vals[1:]:
+            out = fn(out, v)
+        return out
+    return f
+
+
+for _k in ("min", "max"):
+    for _t in ("i32", "u32", "i16", "u16"):
+        globals()[f"fn_v_{_k}_{_t}"] = _mk_minmax(_k, _t, 2)
+        globals()[f"fn_v_{_k}3_{_t}"] = _mk_minmax(_k, _t, 3)
