@@ -1,6 +1,7 @@
 // cass-bench: histogram_shared
 // domain: histograms-atomics
 // features: shared-memory-atomics, atomicAdd, privatization, grid-stride-loop
+// emu: hist grid=4 block=128 args=u8[5000];i32:5000;u32[256]=0
 // args:
 // 256-bin byte histogram with per-block private histograms in shared memory merged by global atomics.
 #include <cstdio>

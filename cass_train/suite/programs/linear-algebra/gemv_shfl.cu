@@ -1,6 +1,7 @@
 // cass-bench: gemv_shfl
 // domain: linear-algebra
 // features: warp-shuffle, full-mask, dynamic-shared-memory
+// emu: gemv grid=2 block=256 shared=160 args=f32[640];f32[40];f32[16]=0;i32:16;i32:40
 // args:
 // y = A x with one warp per row; partial sums combined with __shfl_down_sync.
 #include <cmath>

@@ -1,6 +1,7 @@
 // cass-bench: transpose_padded
 // domain: linear-algebra
 // features: shared-memory, bank-conflict-padding, 2d-grid, events
+// emu: transpose grid=2,1 block=32,8 args=f32[960]=0;f32[960];i32:40;i32:24
 // args:
 // Out-of-place matrix transpose through a padded shared tile (32x33), 32x8 threads.
 #include <cstdio>

@@ -1,6 +1,7 @@
 // cass-bench: softmax_warp
 // domain: ml-operators
 // features: warp-shuffle, shfl-xor, full-mask, expf, numerically-stable-softmax
+// emu: softmax grid=1 block=256 args=f32[560];f32[560]=0;i32:8;i32:70
 // args:
 // Row softmax of a 4096 x 1000 matrix, one warp per row: max and sum by __shfl_xor_sync butterflies.
 #include <cmath>

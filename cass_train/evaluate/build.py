@@ -1,0 +1,134 @@
+"""Compiling for the evaluation: a translation for gfx1100 (clang -x hip, through the toolchain
+layer and its gfx11 device libraries), and CUDA originals with nvcc.
+
+    tools = Tools.find(env)                       # once, in the parent process
+    compile_hip(text, filename, include_dirs, tools) -> Compiled(ok, error, seconds)
+    compile_cuda(path, arch, tools, out, mode)      -> Compiled
+
+The translation is compiled as a HIP compiler would see it, with no cass-cc header in front
+(a translator's output must stand on its own). Errors keep the file and line the translation's
+`#line` directives give, and `error` is the first line that says "error".
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+COMPILE_TIMEOUT = 600
+
+
+@dataclass(frozen=True)
+class Tools:
+    clang: str = ""
+    rocm: str = ""
+    device_libs: str = ""
+    hip_version: tuple[int, int] = (5, 2)
+    nvcc: str = ""
+    extra_cuda_includes: tuple[str, ...] = ()  # e.g. curand headers from the nvidia-curand wheel
+    why_no_hip: str = ""
+    why_no_nvcc: str = ""
+
+    @classmethod
+    def find(cls, env: Mapping[str, str]) -> Tools:
+        from cass_cc.config import ConfigError, load
+        from cass_cc.toolchain import Toolchain, ToolchainError
+
+        clang = rocm = libs = nvcc = why_hip = why_nvcc = ""
+        hip_version = (5, 2)
+        try:
+            config = load(env=env)
+            tc = Toolchain(env, config.rocm_path, config.cache_path(env))
+        except (ConfigError, ToolchainError) as e:
+            return cls(why_no_hip=str(e), why_no_nvcc=str(e))
+        try:
+            clang = tc.clang.path
+            rocm = str(tc.rocm.root)
+            hip_version = tuple(tc.rocm.hip_version[:2])  # type: ignore[assignment]
+            libs = str(tc.device_lib_dir(["gfx1100"]))
+        except (ToolchainError, OSError) as e:
+            clang = ""
+            why_hip = str(e).splitlines()[0] if str(e) else "no HIP toolchain"
+        try:
+            nvcc = tc.nvcc.path
+        except ToolchainError as e:
+            why_nvcc = str(e).splitlines()[0]
+        return cls(clang, rocm, libs, hip_version, nvcc, cuda_library_includes(), why_hip, why_nvcc)
+
+
+def cuda_library_includes() -> tuple[str, ...]:
+    """Include folders of CUDA library wheels (nvidia-curand ships curand_kernel.h there)."""
+    found: list[str] = []
+    try:
+        import nvidia  # type: ignore[import-not-found]
+    except ImportError:
+        return ()
+    for base in getattr(nvidia, "__path__", []):
+        for inc in sorted(Path(base).glob("*/include")):
+            if any(inc.glob("cu*.h")) and str(inc) not in found:
+                found.append(str(inc))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Compiled:
+    ok: bool
+    error: str = ""  # the first error line, when not ok
+    seconds: float = 0.0
+    log: str = ""
+
+
+def first_error(log: str) -> str:
+    lines = [line.strip() for line in log.splitlines() if line.strip()]
+    for line in lines:
+        if " error" in line or line.startswith("error") or "fatal error" in line:
+            return line[:400]
+    return lines[0][:400] if lines else "failed with no message"
+
+
+def _run(argv: Sequence[str], cwd: str, env: Mapping[str, str] | None = None) -> Compiled:
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(list(argv), cwd=cwd, capture_output=True, text=True, errors="replace",
+                              timeout=COMPILE_TIMEOUT, env=dict(env) if env is not None else None)
+    except subprocess.TimeoutExpired:
+        return Compiled(False, f"timed out after {COMPILE_TIMEOUT} s", time.monotonic() - start)
+    except OSError as e:
+        return Compiled(False, f"{argv[0]}: {e.strerror}", time.monotonic() - start)
+    log = proc.stdout + proc.stderr
+    if proc.returncode != 0:
+        return Compiled(False, first_error(log), time.monotonic() - start, log[-4000:])
+    return Compiled(True, "", time.monotonic() - start)
+
+
+def hip_command(tools: Tools, source: str, out: str, include_dirs: Sequence[str], device_only: bool = False) -> list[str]:
+    return [tools.clang, "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={tools.rocm}",
+            f"--rocm-device-lib-path={tools.device_libs}", "-std=c++17", "-O2", "-w",
+            *(["--cuda-device-only"] if device_only else []), "-c", source, "-o", out,
+            *(f"-I{d}" for d in include_dirs)]
+
+
+def compile_hip(text: str, filename: str, include_dirs: Sequence[str], tools: Tools,
+                keep: Path | None = None, device_only: bool = False) -> Compiled:
+    """Compile HIP source text for gfx1100 (an object, or with device_only a code object at `keep`)."""
+    if not tools.clang:
+        return Compiled(False, f"not compiled for gfx1100: {tools.why_no_hip or 'no HIP clang'}")
+    with tempfile.TemporaryDirectory(prefix="cass-eval-hip-") as tmp:
+        src = Path(tmp) / (Path(filename).stem + ".hip")
+        src.write_text(text, encoding="utf-8", errors="surrogateescape")
+        out = str(keep) if keep is not None else str(Path(tmp) / "out.o")
+        return _run(hip_command(tools, str(src), out, include_dirs, device_only), tmp)
+
+
+def compile_cuda(path: Path, arch: str, tools: Tools, out: Path, mode: str = "-c",
+                 flags: Sequence[str] = ("-O2",)) -> Compiled:
+    """nvcc -arch=ARCH MODE (-c, -cubin, or '' for an executable) PATH -o OUT."""
+    if not tools.nvcc:
+        return Compiled(False, f"nvcc not found: {tools.why_no_nvcc}")
+    argv = [tools.nvcc, f"-arch={arch}", "-Wno-deprecated-gpu-targets", *flags, *(f"-I{d}" for d in tools.extra_cuda_includes),
+            *([mode] if mode else []), str(path), "-o", str(out)]
+    return _run(argv, str(out.parent), {**os.environ})
