@@ -3,9 +3,10 @@ shards and its dataset card), Parquet or JSONL files, or a Hugging Face dataset 
 
 A row gives a source example when its CUDA and HIP columns are both non-empty, an
 assembly example when its SASS and RDNA3 columns are; a task column, when the table has
-one and its value is `source` or `assembly`, picks which. Rows belong to a split by a split
-column, else by their file's name (`train-00000.parquet`, `validation.jsonl`, or a folder
-named after the split), else to `train`.
+one, picks which (cass_data's `cuda-hip`, `sass-rdna3`, `sass-rdna3-lifted`; recipe.TASK_VALUES).
+A level column filters by verification level when data.levels names some. Rows belong to
+a split by a split column, else by their file's name (`data/train-00000-of-00002.parquet`,
+`validation.jsonl`, or a folder named after the split), else to `train`.
 
 Prompts and answers come from cass_cc.model.prompts, the module cass-cc's model
 translator asks with, so training and inference cannot disagree.
@@ -21,7 +22,7 @@ from typing import Any, Iterable
 
 from cass_cc.model.prompts import ASSEMBLY, SOURCE, Format
 
-from .recipe import Columns, Data, RecipeError, Source
+from .recipe import TASK_VALUES, Columns, Data, RecipeError, Source
 
 FORMATS = {"source": SOURCE, "assembly": ASSEMBLY}
 # task -> (input column, output column) as attribute names of Columns
@@ -44,7 +45,8 @@ class SourceCount:
     examples: dict[str, int] = field(default_factory=dict)  # task -> examples (before weighting)
     weighted: int = 0  # examples per epoch after the weight
     validation: int = 0
-    card: dict[str, Any] = field(default_factory=dict)  # split -> rows, from the dataset card
+    card: dict[str, Any] = field(default_factory=dict)  # split -> rows, from the dataset card's YAML
+    card_counts: str = ""  # the dataset card's "## Counts" section (markdown)
 
 
 def answer_text(fmt: Format, code: str) -> str:
@@ -161,12 +163,20 @@ def _same_split(a: str, b: str) -> bool:
     return alias.get(a, a) == alias.get(b, b)
 
 
-def row_examples(row: dict[str, Any], columns: Columns, tasks: Iterable[str], source: str) -> list[Example]:
+def row_examples(row: dict[str, Any], columns: Columns, tasks: Iterable[str], source: str,
+                 task_values: dict[str, str] | None = None, levels: Iterable[str] = ()) -> list[Example]:
+    values = {**TASK_VALUES, **(task_values or {})}
     declared = row.get(columns.task)
+    kind = values.get(str(declared)) if declared else None
+    if declared and kind == "":
+        return []  # a task value mapped to "": skipped
+    levels = set(levels)
+    if levels and str(row.get(columns.level) or "") not in levels:
+        return []
     origin = str(row.get(columns.origin) or "")
     out = []
     for task in tasks:
-        if declared in FORMATS and declared != task:
+        if kind is not None and kind != task:
             continue
         a, b = (getattr(columns, side) for side in SIDES[task])
         code_in, code_out = row.get(a), row.get(b)
@@ -175,14 +185,32 @@ def row_examples(row: dict[str, Any], columns: Columns, tasks: Iterable[str], so
     return out
 
 
-def dataset_card_counts(src: Source) -> dict[str, Any]:
-    """Split sizes from a dataset card's YAML header (dataset_info.splits[].num_examples),
-    when the source folder has a README.md; the card's own counts, for the model card."""
+def dataset_card(src: Source) -> tuple[dict[str, Any], str]:
+    """What the source's dataset card (README.md beside its data) says it holds: split sizes
+    from a Hugging Face YAML header (dataset_info.splits[].num_examples), and the card's
+    "## Counts" section as written (cass_data's export: per task, domain, level, split)."""
+    if src.path.startswith("hf:") or src.format == "hub":
+        return {}, ""
     p = Path(src.path)
-    card = (p if p.is_dir() else p.parent) / "README.md"
-    if src.path.startswith("hf:") or not card.is_file():
-        return {}
+    folder = p if p.is_dir() else p.parent
+    card = next((f / "README.md" for f in (folder, folder.parent) if (f / "README.md").is_file()), None)
+    if card is None:
+        return {}, ""
     text = card.read_text(errors="replace")
+    return _yaml_split_counts(text), _section(text, "## Counts")
+
+
+def _section(text: str, heading: str) -> str:
+    lines = text.splitlines()
+    try:
+        start = next(i for i, line in enumerate(lines) if line.strip().lower() == heading.lower())
+    except StopIteration:
+        return ""
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "\n".join(lines[start + 1:end]).strip()
+
+
+def _yaml_split_counts(text: str) -> dict[str, Any]:
     if not text.startswith("---"):
         return {}
     end = text.find("\n---", 3)
@@ -222,11 +250,12 @@ def load_examples(data: Data) -> Examples:
     fraction = _fraction(data.validation)
     for src in data.sources:
         name = src.name or src.path
-        count = SourceCount(name, card=dataset_card_counts(src))
+        card, card_counts = dataset_card(src)
+        count = SourceCount(name, card=card, card_counts=card_counts)
         rows, files = read_rows(src, data.columns, src.split)
         _check_columns(rows, data.columns, tasks, name, files)
         count.rows = len(rows)
-        mine = [e for row in rows for e in row_examples(row, data.columns, tasks, name)]
+        mine = [e for row in rows for e in row_examples(row, data.columns, tasks, name, data.task_values, data.levels)]
         for task in tasks:
             count.examples[task] = sum(e.task == task for e in mine)
         if fraction is not None:
@@ -236,7 +265,7 @@ def load_examples(data: Data) -> Examples:
             count.validation = len(held)
         elif data.validation and not _same_split(data.validation, src.split):
             vrows, _ = read_rows(src, data.columns, data.validation)
-            held = [e for row in vrows for e in row_examples(row, data.columns, tasks, name)]
+            held = [e for row in vrows for e in row_examples(row, data.columns, tasks, name, data.task_values, data.levels)]
             validation += held
             count.validation = len(held)
         weighted = _weighted(mine, src.weight, rng)

@@ -172,6 +172,10 @@ def model_card(recipe: Recipe, metrics: dict[str, Any], eval_results: Any, dtype
     if "packed_rows" in data:
         lines.append(f"Packed into {data['packed_rows']} rows of {data.get('max_length')} tokens "
                      f"({100 * data['packing_fill']:.1f}% filled), without attention across examples.")
+    for s in data.get("sources", []):
+        if s.get("card_counts"):
+            demoted = "\n".join("#" + line if line.startswith("#") else line for line in s["card_counts"].splitlines())
+            lines += ["", f"### Dataset card counts of {s['name']}", "", demoted]
     lines += ["", "## Training", ""]
     lines.append(f"Steps: {metrics.get('global_step')}; train loss {_num(train.get('train_loss'))}; "
                  f"runtime {_num(train.get('train_runtime'))} s.")

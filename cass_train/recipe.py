@@ -54,6 +54,15 @@ class Columns:
     task: str = "task"
     split: str = "split"
     origin: str = "origin"
+    level: str = "level"
+
+
+# Values of the task column -> the task they are (cass_data's export names; the plain names too).
+# A value mapped to "" is skipped; extend or override with [data.task_values].
+TASK_VALUES = {
+    "source": "source", "cuda-hip": "source",
+    "assembly": "assembly", "sass-rdna3": "assembly", "sass-rdna3-lifted": "assembly",
+}
 
 
 @dataclass
@@ -73,6 +82,8 @@ class Data:
     validation: str = "validation"  # a split name, a fraction of train ("0.02", grouped by origin), or "" for none
     max_validation: int = 2000  # validation examples kept at most (seeded sample)
     seed: int = 0
+    levels: list[str] = field(default_factory=list)  # verification levels kept (cass_data: compiled, executed, proven); [] = all
+    task_values: dict[str, Any] = field(default_factory=dict)  # extra task-column values -> source | assembly | ""
     columns: Columns = field(default_factory=Columns)
     sources: list[Source] = field(default_factory=list)
 
@@ -187,7 +198,7 @@ def parse_overrides(args: Sequence[str], path: Path) -> list[tuple[str, Any]]:
             i += 1
         else:
             raise RecipeError(f"{path}: {item} needs a value")
-        pairs.append((key.replace("-", "_"), _literal(text)))
+        pairs.append((key, _literal(text)))
         i += 1
     return pairs
 
@@ -229,6 +240,10 @@ def _convert(hint: Any, value: Any, path: Path, key: str) -> Any:
     if dataclasses.is_dataclass(hint):
         return _build(hint, value, path, key)
     text = str(hint)
+    if text == "list[str]":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RecipeError(f"{path}: {key} must be an array of strings")
+        return list(value)
     if text.startswith("list["):
         if not isinstance(value, list):
             raise RecipeError(f"{path}: {key} must be an array of tables ([[{key}]])")
@@ -280,6 +295,9 @@ def check(r: Recipe, path: Path, need_data: bool) -> None:
             raise bad(f"train.{name} must be auto, true or false")
     if r.model.liger not in ("auto", "true", "false"):
         raise bad("model.liger must be auto, true or false")
+    for value, task in r.data.task_values.items():
+        if task not in ("source", "assembly", ""):
+            raise bad(f"data.task_values.{value} must be source, assembly or \"\", not {task!r}")
     for s in r.data.sources:
         if not s.path:
             raise bad("every [[data.sources]] needs a path")

@@ -96,8 +96,6 @@ def training_arguments(recipe: Recipe, out: Path, has_validation: bool, **extra:
         optim=t.optimizer,
         max_grad_norm=t.max_grad_norm,
         bf16=use_bf16(recipe),
-        gradient_checkpointing=t.gradient_checkpointing,
-        gradient_checkpointing_kwargs={"use_reentrant": False} if t.gradient_checkpointing else None,
         seed=t.seed,
         data_seed=t.seed,
         logging_steps=t.logging_steps,
@@ -115,12 +113,25 @@ def training_arguments(recipe: Recipe, out: Path, has_validation: bool, **extra:
         disable_tqdm=not sys.stderr.isatty(),
         dataloader_pin_memory=gpu_available(),
     )
+    kwargs.update(checkpointing_arguments(t.gradient_checkpointing))
     kwargs.update(extra)
     kwargs.update(t.args)  # [train.args]: any other TrainingArguments field, last word
     try:
         return TrainingArguments(**kwargs)
     except (TypeError, ValueError) as e:
         raise RecipeError(f"{recipe.path}: invalid training arguments: {' '.join(str(e).split())[:300]}") from None
+
+
+def checkpointing_arguments(on: bool) -> dict[str, Any]:
+    """Activation (gradient) checkpointing under the name this transformers knows
+    (5.x renamed gradient_checkpointing to activation_checkpointing)."""
+    import dataclasses
+
+    from transformers import TrainingArguments
+
+    names = {f.name for f in dataclasses.fields(TrainingArguments)}
+    key = "activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing"
+    return {key: on, f"{key}_kwargs": {"use_reentrant": False} if on else None}
 
 
 def last_checkpoint(out: Path) -> str | None:
