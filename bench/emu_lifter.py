@@ -46,34 +46,31 @@ def run_one(b, smb, co, case) -> tuple[str, str]:
     from cass_cc.emu import EmuError, launch
     from cass_cc.emu.memory import Memory
     from tests.sass import harness
-    from tests.sass.kernels import Buf, Raw, Scalar
+    from tests.sass.kernels import Buf, Raw
 
     k = smb.kernel(case.name)
     rng = random.Random(case.name)
     mem = Memory()
-    args, rbufs, host = [], [], []
+    rbufs, kbufs, device = [], [], {}
     for a in case.args:
         if isinstance(a, Buf):
             vals = harness._values(a, rng) if a.kind != "out" else [0] * a.n
             ct = harness.CTYPES[a.ty] * a.n
             rbufs.append(ct(*vals))
-            arr = np.frombuffer(bytes(ct(*vals)), NP[a.ty]).copy()
-            host.append(arr)
-            args.append(arr)
-        elif isinstance(a, Scalar):
-            rbufs.append(None)
-            args.append(NP[a.ty](a.value))
+            kbufs.append(ct(*vals))
+            device[id(kbufs[-1])] = mem.alloc(ctypes.sizeof(ct), f"arg {len(kbufs) - 1}", bytes(kbufs[-1]))
         else:
             rbufs.append(None)
-            raw = bytearray(harness._raw_bytes(a))
-            if a.fill == "dims":  # its first field points at DIMS_DATA: give the kernel a device copy
-                dev = mem.alloc(ctypes.sizeof(harness.DIMS_DATA), "dims", bytes(harness.DIMS_DATA))
-                struct.pack_into("<Q", raw, 0, dev)
-            args.append(bytes(raw))
+            kbufs.append(None)
     layout = [(p.offset, p.size) for p in k.params]
+    packed = bytearray(harness.kernargs(case, kbufs, layout, address=lambda buf: device[id(buf)]))
+    for a, (off, _) in zip(case.args, layout):
+        if isinstance(a, Raw) and a.fill == "dims":  # its first field points at DIMS_DATA: give the kernel a device copy
+            dev = mem.alloc(ctypes.sizeof(harness.DIMS_DATA), "dims", bytes(harness.DIMS_DATA))
+            struct.pack_into("<Q", packed, off, dev)
     rparams = harness._pack(case, rbufs, layout)
     try:
-        outs = launch(co, k.name, case.grid, case.block, args, shared=case.dyn, memory=mem, budget=500_000_000)
+        launch(co, k.name, case.grid, case.block, [], shared=case.dyn, memory=mem, budget=500_000_000, kernarg=bytes(packed))
     except EmuError as e:
         return "error", str(e).splitlines()[0][:300]
     except Exception as e:  # noqa: BLE001 - a bench reports, it does not stop
@@ -81,13 +78,10 @@ def run_one(b, smb, co, case) -> tuple[str, str]:
     ref = b.refs[f"ref_{case.name}"]
     ref(*[ctypes.c_uint(x) for x in (*case.grid, *case.block, case.dyn)], rparams)
     bad = []
-    it = iter(outs)
     for idx, a in enumerate(case.args):
-        if not isinstance(a, Buf):
+        if not isinstance(a, Buf) or a.kind == "in":
             continue
-        got = next(it)
-        if a.kind == "in":
-            continue
+        got = np.frombuffer(mem.read(device[id(kbufs[idx])], ctypes.sizeof(kbufs[idx])), NP[a.ty])
         for i in range(a.n):
             g, w = got[i].item(), rbufs[idx][i]
             if not harness._same(g, w, a.ty, case.rtol):
@@ -101,6 +95,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", default=None)
     ap.add_argument("--sm", type=int, action="append", default=None)
+    ap.add_argument("--case", action="append", default=None, help="only these cases")
     ns = ap.parse_args()
     from cass_cc.emu import load
     from tests.sass import harness
@@ -120,6 +115,8 @@ def main() -> int:
             co = load(code_object(smb, Path(tmp)))
             rows = {}
             for case in CASES:
+                if ns.case and case.name not in ns.case:
+                    continue
                 t = time.perf_counter()
                 try:
                     status, detail = run_one(b, smb, co, case)

@@ -60,20 +60,23 @@ def _scalar_bytes(value, size: int) -> bytes:
 
 
 def launch(code_object: CodeObject | str | Path, kernel: str, grid, block, args: list, *, shared: int = 0,
-           budget: int = DEFAULT_BUDGET, memory: Memory | None = None, detail: bool = False):
+           budget: int = DEFAULT_BUDGET, memory: Memory | None = None, detail: bool = False,
+           kernarg: bytes | None = None):
     """Run kernel over grid x block; return the buffer arguments' contents after the run.
 
     args: NumPy arrays for pointer arguments (copied to device memory and back), Python/NumPy
     scalars or bytes for by-value arguments. shared: dynamic LDS bytes. With detail=True a Result
     with counts and time comes back instead of the list.
+    kernarg: the explicit arguments already packed (pointers being addresses the caller allocated
+    in `memory`); args must then be empty, and the hidden arguments are still filled in.
     """
     co = code_object if isinstance(code_object, CodeObject) else load(code_object)
     k = co.kernel(kernel)
     grid3, block3 = _dims(grid), _dims(block)
     mem = memory or Memory()
     start = time.perf_counter()
-    kernarg, buffers = _kernargs(co, k, mem, grid3, block3, args, shared)
-    executed, waves = _run(co, k, mem, grid3, block3, kernarg, shared, budget)
+    kernarg_addr, buffers = _kernargs(co, k, mem, grid3, block3, args, shared, kernarg)
+    executed, waves = _run(co, k, mem, grid3, block3, kernarg_addr, shared, budget)
     outs = [np.frombuffer(mem.read(addr, arr.nbytes), arr.dtype).reshape(arr.shape).copy() for addr, arr in buffers]
     if detail:
         return Result(outs, executed, time.perf_counter() - start, waves)
@@ -102,14 +105,20 @@ def _sequential_args(args: list) -> list[Arg]:
     return out
 
 
-def _kernargs(co: CodeObject, k: Kernel, mem: Memory, grid, block, args, shared):
+def _kernargs(co: CodeObject, k: Kernel, mem: Memory, grid, block, args, shared, packed: bytes | None = None):
     explicit = [a for a in k.args if not a.kind.startswith("hidden_")]
     if not k.args:
         explicit = _sequential_args(args)
-    if len(args) != len(explicit):
+    if packed is not None:
+        if args:
+            raise EmuError("pass either packed kernel arguments or an argument list, not both")
+        explicit = []
+    elif len(args) != len(explicit):
         raise EmuError(f"kernel {k.name} takes {len(explicit)} arguments, {len(args)} given")
-    size = max(k.kernarg_size, max((a.offset + a.size for a in k.args), default=0), 256)
+    size = max(k.kernarg_size, max((a.offset + a.size for a in k.args), default=0), 256, len(packed or b""))
     seg = bytearray(size)
+    if packed is not None:
+        seg[: len(packed)] = packed
     buffers = []
     for a, value in zip(explicit, args):
         pointer_like = a.size == 8 and isinstance(value, np.ndarray) and value.dtype.names is None

@@ -241,17 +241,24 @@ def _raw_bytes(arg: Raw) -> bytes:
     raise ValueError(arg.fill)
 
 
-def _pack(case: Case, buffers: list, layout: list[tuple[int, int]]) -> ctypes.Array:
+def kernargs(case: Case, buffers: list, layout: list[tuple[int, int]], address=ctypes.addressof) -> bytes:
+    """A case's packed parameter bytes at the kernel's parameter offsets; a buffer's pointer is
+    address(buffer) (another runtime, e.g. the gfx1100 emulator, passes its device addresses)."""
     size = max((o + s for o, s in layout), default=8)
     raw = bytearray(size)
     for a, buf, (off, sz) in zip(case.args, buffers, layout):
         if isinstance(a, Buf):
-            struct.pack_into("<Q", raw, off, ctypes.addressof(buf))
+            struct.pack_into("<Q", raw, off, address(buf))
         elif isinstance(a, Scalar):
             struct.pack_into("<" + FMT[a.ty], raw, off, a.value)
         else:
             raw[off : off + sz] = _raw_bytes(a)
-    return (ctypes.c_uint8 * size).from_buffer_copy(bytes(raw))
+    return bytes(raw)
+
+
+def _pack(case: Case, buffers: list, layout: list[tuple[int, int]]) -> ctypes.Array:
+    raw = kernargs(case, buffers, layout)
+    return (ctypes.c_uint8 * len(raw)).from_buffer_copy(raw)
 
 
 def _same(a: float, b: float, ty: str, rtol: float) -> bool:
