@@ -184,3 +184,45 @@ def test_ray_local_gives_the_same_rows(small: Path, tmp_path: Path) -> None:
     assert (work / "pairs.jsonl").read_text() == (small / "work" / "pairs.jsonl").read_text()
     rows = jsonl(work / "pairs.jsonl")
     assert {r["task"] for r in rows} == {"sass-rdna3-lifted"} and all(r["gfx1100"] is None for r in rows)
+
+
+@needs_tools
+def test_verify_runs_both_programs_through_the_runner(tmp_path: Path) -> None:
+    """execute=always without a GPU: both sides are built by the runner (CUDA with nvcc, the HIP
+    translation with the HIP-on-NVIDIA compiler) and run sandboxed; the synthesized program says
+    SKIP (exit 2) on both sides, which is agreement but not a verified pair."""
+    from cass_data.context import Settings
+    from cass_data.pipeline import Pipeline
+
+    old = dict(os.environ)
+    os.environ.update(helpers.env())
+    try:
+        p = Pipeline(tmp_path / "w", Settings(sms=("sm_80",), lift=False, skip_amd=True, execute="always"), workers=1,
+                     progress=False)
+        p.collect(["synth:1:3"])
+        p.translate()
+        p.build()
+        p.extract()
+        p.verify()
+    finally:
+        os.environ.clear()
+        os.environ.update(old)
+    line = jsonl(tmp_path / "w" / "verify.jsonl")[0]
+    record = p.store.get(line["key"])
+    assert record["reason"] == "original exited non-zero" and record["detail"] == "exit 2"
+    assert record["outcome"] == "agree" and record["build_seconds"] > 0.5 and record["run_seconds"] > 0
+    assert jsonl(tmp_path / "w" / "pairs.jsonl") == []  # not executed, no gfx1100 side: no pair
+
+
+@pytest.mark.gpu
+@needs_tools
+def test_synthesized_pairs_are_executed_on_a_gpu(tmp_path: Path) -> None:
+    if not Path("/dev/nvidia0").exists():
+        pytest.skip("needs an NVIDIA GPU")
+    recipe = tmp_path / "r.toml"
+    recipe.write_text(f'work = "{tmp_path / "w"}"\nsources = ["synth:4:1"]\nworkers = 2\n'
+                      'stages = ["collect", "translate", "build", "extract", "verify"]\n'
+                      '[settings]\nsms = ["sm_90"]\nskip_amd = true\nexecute = "auto"\n')
+    helpers.cass_data(["run", str(recipe)])
+    rows = jsonl(tmp_path / "w" / "pairs.jsonl")
+    assert sum(r["task"] == "cuda-hip" and r["level"] == "executed" for r in rows) >= 3
