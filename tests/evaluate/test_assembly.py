@@ -1,0 +1,65 @@
+"""The assembly task on a few kernels: cubins -> the SASS lifter -> llvm-mc -> a code object, and
+where the gfx1100 emulator is here, each kernel run against clang's build of the translation."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.evaluate.conftest import EVAL_CACHE, eval_env, locked
+
+pytestmark = pytest.mark.skipif(not (shutil.which("llvm-mc-16") and shutil.which("llc-16")), reason="needs llvm 16")
+
+
+@pytest.fixture(scope="session")
+def assembly_records(suite):
+    from cass_train.evaluate.engine import Settings, evaluate
+
+    chosen = suite.select("gemv_shfl,histogram_shared,transpose_padded")
+    with locked("assembly"):
+        records, identity, _ = evaluate(Settings(translator="rules", suite=chosen, task="assembly", jobs=2, cache=EVAL_CACHE,
+                                                 sms=(80,), env=eval_env()))
+    return records, identity
+
+
+def test_kernels_lift_assemble_and_link(assembly_records):
+    records, identity = assembly_records
+    assert identity.startswith("lifter:")
+    kernels = [k for r in records for k in r["kernels"]]
+    assert {k["demangled"].split("(")[0] for k in kernels} >= {"gemv", "hist", "transpose"}
+    for k in kernels:
+        assert k["translated"] and k["assembled"] and k["linked"], k
+        assert k["sm"] == 80
+
+
+def test_equivalence_on_the_emulator_or_said_not_run(assembly_records):
+    from cass_train.evaluate.assembly import emu_available
+
+    records, _ = assembly_records
+    kernels = [k for r in records for k in r["kernels"]]
+    if emu_available() and shutil.which("clang-15"):
+        assert all(k["equivalent"] is True for k in kernels), [(k["kernel"], k["error"]) for k in kernels]
+    else:
+        assert all(k["equivalent"] is None and k["note"].startswith("assembled, not run") for k in kernels)
+
+
+def test_equivalence_detects_a_different_kernel(tmp_path, suite):
+    """The check can fail: the lifted gemv against a reference whose kernel computes something else."""
+    from cass_train.evaluate.assembly import AsmTools, assemble_program, emu_available
+    from cass_train.evaluate.build import Tools, compile_hip
+    from cass_train.evaluate.translators import Options, RulesTranslator
+
+    if not emu_available():
+        pytest.skip("no gfx1100 emulator")
+    tools = Tools.find(eval_env())
+    if not tools.clang:
+        pytest.skip("no clang for gfx1100")
+    p = suite.select("gemv_shfl").programs[0]
+    text = RulesTranslator(Options(hip_version=tools.hip_version)).translate_many([(p.name, p.source(), p.path.name)])[p.name].text
+    wrong = text.replace("if (lane == 0) y[row] = s;", "if (lane == 0) y[row] = s + 1.0f;")
+    assert wrong != text
+    ref = tmp_path / "ref.co"
+    assert compile_hip(wrong, p.path.name, (), tools, keep=ref, device_only=True).ok
+    results = assemble_program(p, 80, AsmTools.find(eval_env()), tmp_path / "w", None, ref)
+    assert results[0].linked and results[0].equivalent is False
+    assert "differ from the reference" in results[0].error
