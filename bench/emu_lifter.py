@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import json
+import os
 import random
 import struct
 import sys
@@ -87,7 +88,7 @@ def run_one(b, smb, co, case) -> tuple[str, str]:
             if not harness._same(g, w, a.ty, case.rtol):
                 bad.append(f"arg {idx}[{i}]: emulator {g!r}, reference {w!r}")
     if bad:
-        return "mismatch", f"{len(bad)} values differ, first {bad[0]}"
+        return "mismatch", f"{len(bad)} values differ, first {'; '.join(bad[:int(os.environ.get('EMU_SHOW', 1))])}"
     return "ok", ""
 
 

@@ -229,8 +229,9 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
         v[0] = np.tile(packed, (wgs.size, 1))
         wave_ids = (wg_of_wave - first) * wpg + np.tile(np.arange(wpg), wgs.size)
         ctx = executor.Context(mem, np.zeros(max(lds_size, 4) * wgs.size + 16, np.uint8), lds_size,
-                               np.zeros(max(W * 32 * psize, 16), np.uint8), psize, first * wpg, image)
-        g = executor.Group(s, v, np.zeros(W, np.uint32), d.entry, np.arange(W) + first * wpg, wg_of_wave - first, ctx)
+                               np.zeros(max(W * 32 * psize, 16), np.uint8), psize, first * wpg, image, len(co.code))
+        g = executor.Group(s, v, np.zeros(W, np.uint32), d.entry, np.arange(W) + first * wpg, wg_of_wave - first, ctx,
+                           d.initial_mode)
         del wave_ids
         with np.errstate(all="ignore"):
             executed += executor.run([g], prog, budget - executed)

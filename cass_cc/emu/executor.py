@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import rt
 from .memory import EmuError, Memory
 from .ops import END, build
 from .semantics import Uncovered
@@ -32,24 +33,31 @@ class Context:
     psize: int
     wave_base: int = 0
     image_base: int = 0  # device address of the code object's image (s_getpc_b64 answers in it)
+    code_size: int = 0
 
 
 class Group:
-    __slots__ = ("s", "v", "scc", "pc", "wave", "wg", "ctx", "waiting")
+    """Waves at one PC. mode: the MODE register (round [3:0], denormals [7:4]), one per group."""
+    __slots__ = ("s", "v", "scc", "pc", "wave", "wg", "ctx", "waiting", "mode")
 
-    def __init__(self, s, v, scc, pc, wave, wg, ctx):
+    def __init__(self, s, v, scc, pc, wave, wg, ctx, mode: int = 0xF0):
         self.s, self.v, self.scc, self.pc, self.wave, self.wg, self.ctx = s, v, scc, pc, wave, wg, ctx
         self.waiting = False
+        self.mode = mode
+
+    def set_mode(self, mode: int) -> None:
+        self.mode = mode
+        rt.set_mode(mode)
 
     def take(self, m: np.ndarray) -> "Group":
-        return Group(self.s[:, m], self.v[:, m], self.scc[m], self.pc, self.wave[m], self.wg[m], self.ctx)
+        return Group(self.s[:, m], self.v[:, m], self.scc[m], self.pc, self.wave[m], self.wg[m], self.ctx, self.mode)
 
     @staticmethod
     def merge(groups: list["Group"]) -> "Group":
         g0 = groups[0]
         g = Group(np.concatenate([x.s for x in groups], axis=1), np.concatenate([x.v for x in groups], axis=1),
                   np.concatenate([x.scc for x in groups]), g0.pc, np.concatenate([x.wave for x in groups]),
-                  np.concatenate([x.wg for x in groups]), g0.ctx)
+                  np.concatenate([x.wg for x in groups]), g0.ctx, g0.mode)
         g.waiting = g0.waiting
         return g
 
@@ -129,6 +137,7 @@ def run(groups: list[Group], prog: Program, budget: int) -> int:
         limit = min(others) if others else 1 << 62
         W = g.s.shape[1]
         at = prog.at
+        rt.set_mode(g.mode)
         while True:
             fn, inst = at(g.pc)
             try:

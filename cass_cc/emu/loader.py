@@ -57,6 +57,12 @@ class Descriptor:
         return (self.rsrc1 >> 12) & 3
 
     @property
+    def initial_mode(self) -> int:
+        """MODE at wave start: FLOAT_ROUND_MODE_32/16_64 -> [3:0], FLOAT_DENORM_MODE_32/16_64 -> [7:4],
+        DX10_CLAMP -> 8, IEEE_MODE -> 9 (from rsrc1 bits 12-19, 21, 23)."""
+        return ((self.rsrc1 >> 12) & 0xFF) | ((self.rsrc1 >> 21) & 1) << 8 | ((self.rsrc1 >> 23) & 1) << 9
+
+    @property
     def tidig_count(self) -> int:
         return (self.rsrc2 >> 11) & 3
 

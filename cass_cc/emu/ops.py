@@ -80,8 +80,12 @@ def _sopp(inst, pc: int, nxt: int):
     if name in ("S_NOP", "S_WAITCNT", "S_WAITCNT_DEPCTR", "S_DELAY_ALU", "S_CLAUSE", "S_SENDMSG", "S_SENDMSGHALT",
                 "S_SET_INST_PREFETCH_DISTANCE", "S_SETPRIO", "S_SLEEP", "S_ICACHE_INV", "S_WAITCNT_VSCNT",
                 "S_WAITCNT_VMCNT", "S_WAITCNT_EXPCNT", "S_WAITCNT_LGKMCNT", "S_TTRACEDATA", "S_WAIT_IDLE",
-                "S_WAIT_EVENT", "S_ROUND_MODE", "S_DENORM_MODE", "S_SETKILL", "S_VERSION"):
+                "S_WAIT_EVENT", "S_SETKILL", "S_VERSION"):
         return lambda g: nxt
+    if name == "S_ROUND_MODE":  # MODE[3:0]
+        return lambda g: (g.set_mode((g.mode & ~0xF) | (simm & 0xF)), nxt)[1]
+    if name == "S_DENORM_MODE":  # MODE[7:4]
+        return lambda g: (g.set_mode((g.mode & ~0xF0) | ((simm & 0xF) << 4)), nxt)[1]
     raise Uncovered(f"{name}: not covered")
 
 
@@ -102,8 +106,12 @@ def _salu(inst, base: str, pc: int, nxt: int):
             write_sgpr(g, d, np.full(g.s.shape[1], g.ctx.image_base + nxt, np.uint64), 64)
             return nxt
         return getpc
-    if name in ("S_SETPC_B64", "S_SWAPPC_B64", "S_RFE_B64"):
-        raise Uncovered(f"{name}: indirect jumps and calls are not covered")
+    if name in ("S_SETPC_B64", "S_SWAPPC_B64"):
+        return _jump(inst, name, pc, nxt)
+    if name in ("S_SETREG_B32", "S_SETREG_IMM32_B32", "S_GETREG_B32"):
+        return _hwreg(inst, name, pc, nxt)
+    if name == "S_RFE_B64":
+        raise Uncovered(f"{name}: traps are not covered")
     fn = semantics(op)
     dbits = info.get("sdst", (32, False, False))[0]
     srcs = {}
@@ -133,6 +141,69 @@ def _salu(inst, base: str, pc: int, nxt: int):
             g.s[126] = np.broadcast_to(to_bits(out["EXEC"], 32), g.scc.shape)
         return nxt
     return run
+
+
+def _jump(inst, name: str, pc: int, nxt: int):
+    """s_setpc_b64 / s_swappc_b64: jump to a device address in the code object's image (calls
+    write the return address, also an image address, to sdst). Waves going to different places
+    split: the first target's waves go, the others run this instruction again."""
+    src = inst.ssrc0.offset
+    dst = inst.sdst.offset if name == "S_SWAPPC_B64" else None
+    if dst is not None and dst in (src, src + 1, src - 1):
+        raise Uncovered(f"{name}: return address overwrites the target")
+
+    def jump(g):
+        lo, hi = g.s[src], g.s[src + 1]
+        if dst is not None:
+            ret = g.ctx.image_base + nxt
+            g.s[dst] = ret & 0xFFFFFFFF
+            g.s[dst + 1] = ret >> 32
+        first = (int(hi[0]) << 32) | int(lo[0])
+        same = (lo == lo[0]) & (hi == hi[0])
+        target = first - g.ctx.image_base
+        if not 0 <= target < g.ctx.code_size:
+            raise EmuError(f"jump to {first:#x}, outside the code object (instruction at {pc:#x})")
+        if same.all():
+            return target
+        return ("split", same, target, pc)
+    return jump
+
+
+HW_MODE = 1
+
+
+def _hwreg(inst, name: str, pc: int, nxt: int):
+    """s_setreg / s_getreg on the MODE register (rounding and denormal modes, as the FP helpers
+    read them); other hardware registers read as 0 and are not writable here."""
+    simm = inst.simm16
+    reg, off, size = simm & 0x3F, (simm >> 6) & 0x1F, ((simm >> 11) & 0x1F) + 1
+    mask = ((1 << size) - 1) << off
+    if name == "S_GETREG_B32":
+        d = inst.sdst.offset
+
+        def getreg(g):
+            val = (g.mode & mask) >> off if reg == HW_MODE else 0
+            write_sgpr(g, d, np.full(g.s.shape[1], val, np.uint32), 32)
+            return nxt
+        return getreg
+    if reg != HW_MODE:
+        raise Uncovered(f"{name}: hardware register {reg} not covered (only MODE)")
+    if name == "S_SETREG_IMM32_B32":
+        value = ((inst.literal or 0) << off) & mask
+
+        def setreg_imm(g):
+            g.set_mode((g.mode & ~mask) | value)
+            return nxt
+        return setreg_imm
+    src = inst.sdst.offset  # s_setreg_b32 reads its "destination" field
+
+    def setreg(g):
+        vals = g.s[src]
+        if not (vals == vals[0]).all():
+            raise Uncovered(f"{name}: waves of one group set different modes")
+        g.set_mode((g.mode & ~mask) | ((int(vals[0]) << off) & mask))
+        return nxt
+    return setreg
 
 
 # ---- vector ALU --------------------------------------------------------------------------------
@@ -201,6 +272,7 @@ def _valu(inst, cls: str, pc: int, nxt: int):
             raise Uncovered(f"{name}: output modifier (omod) not covered")
     clamp = bool(getattr(inst, "clmp", 0))
     fn = semantics(op)
+    bit_move = name.startswith(("V_CNDMASK_B32", "V_MOV_B32"))
 
     fields = [("S0", "src0"), ("S1", "src1" if base != "VOP2" and base != "VOPC" else "vsrc1"), ("S2", "src2")]
     readers = {}
@@ -219,7 +291,7 @@ def _valu(inst, cls: str, pc: int, nxt: int):
         sel_hi = bool(opsel & (1 << i)) and bits == 16
         if bits == 16 and (sel_hi or off >= 256):
             rd = _half(rd, sel_hi)
-        if is_float and (neg & (1 << i) or abs_ & (1 << i)):
+        if (is_float or bit_move) and (neg & (1 << i) or abs_ & (1 << i)):  # cndmask/mov: modifiers as on f32
             rd = _fmod(rd, bits, bool(abs_ & (1 << i)), bool(neg & (1 << i)))
         if "DPP" in cls and key in ("S0", "S1") and base in ("VOP1", "VOP2", "VOPC"):
             if getattr(inst, f"src{i}_abs", 0) or getattr(inst, f"src{i}_neg", 0):

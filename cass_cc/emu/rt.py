@@ -10,6 +10,8 @@ import math
 
 import numpy as np
 
+from . import fp
+
 PI = math.pi
 INF = math.inf
 NAN = math.nan
@@ -91,18 +93,43 @@ def co(a, b):
     return _as(a, dt), _as(b, dt)
 
 
+# The MODE register's rounding fields as the running group set them (executor / s_setreg):
+# ROUND[4] for f32, ROUND[8] for f64 and f16. 0 is round-to-nearest-even.
+ROUND = {2: 0, 4: 0, 8: 0}
+DIRECTED = False
+
+
+def set_mode(mode: int) -> None:
+    global DIRECTED
+    ROUND[4] = mode & 3
+    ROUND[2] = ROUND[8] = (mode >> 2) & 3
+    DIRECTED = bool(mode & 0xF)
+
+
+def _directed(a) -> int:
+    """The rounding mode for a float operation on a (0 for integers or nearest-even)."""
+    dt = _dtype(a)
+    return ROUND.get(dt.itemsize, 0) if dt is not None and dt.kind == "f" else 0
+
+
 def add(a, b):
     a, b = co(a, b)
+    if DIRECTED and _directed(a):
+        return fp.add_mode(a, b, _directed(a))
     return a + b
 
 
 def sub(a, b):
     a, b = co(a, b)
+    if DIRECTED and _directed(a):
+        return fp.add_mode(a, -b, _directed(a))
     return a - b
 
 
 def mul(a, b):
     a, b = co(a, b)
+    if DIRECTED and _directed(a):
+        return fp.mul_mode(a, b, _directed(a))
     return a * b
 
 
@@ -128,8 +155,9 @@ def mod(a, b):
 
 
 def pow(a, b):  # noqa: A001 - the pseudocode's **
-    if isinstance(a, (float, np.floating)) and float(a) == 2.0:
-        return np.ldexp(_as(a, _dtype(a) or np.dtype(np.float32)) if _dtype(a) else np.float32(a), _as(b, np.dtype(np.int32)) if _dtype(b) is not None or isinstance(b, int) else b)
+    if isinstance(a, (float, np.floating)) and float(a) == 2.0:  # 2.0 ** n: exact power of two
+        one = (_dtype(a) or np.dtype(np.float32)).type(1.0)
+        return np.ldexp(one, _as(b, np.dtype(np.int32)) if _dtype(b) is not None or isinstance(b, int) else b)
     a, b = co(a, b)
     return np.power(a, b)
 
@@ -404,13 +432,15 @@ def _f(x):
 
 
 def fn_fma(a, b, c):
+    """fma rounded once, in the MODE's rounding for its type."""
     a, b = co(a, b)
     a, c = co(a, c)
     b, c = co(b, c)
-    dt = _dtype(a)
-    if dt is not None and dt.itemsize <= 4:
-        return (a.astype(np.float64) * b + c).astype(dt)
-    return (np.longdouble(1) * a * b + c).astype(np.float64)
+    dt = _dtype(a) or np.dtype(np.float64)
+    mode = _directed(a) if DIRECTED else 0
+    if dt.itemsize <= 4:
+        return fp.fma_narrow(a, b, c, dt, mode=mode)
+    return fp.fma64(a, b, c, mode)
 
 
 def fn_sqrt(x):
