@@ -129,6 +129,7 @@ class Output:
 
 @dataclass
 class Bench:
+    config: str = ""  # a config.json for the random-weight model (default: the base model's config)
     steps: int = 30
     warmup: int = 10
     lengths: str = "lognormal:700:0.9"  # example lengths: lognormal:MEDIAN:SIGMA | fixed:N | uniform:LO:HI
@@ -172,6 +173,8 @@ def load(path: str | Path, overrides: Sequence[str] = (), need_data: bool = True
             s.path = str(base / s.path)
     if recipe.output.dir and not Path(recipe.output.dir).is_absolute():
         recipe.output.dir = str(base / recipe.output.dir)
+    if recipe.bench.config and not Path(recipe.bench.config).is_absolute():
+        recipe.bench.config = str(base / recipe.bench.config)
     if recipe.output.eval_results and not Path(recipe.output.eval_results).is_absolute():
         recipe.output.eval_results = str(base / recipe.output.eval_results)
     if recipe.model.base and not Path(recipe.model.base).is_absolute() and recipe.model.base.startswith("."):
@@ -290,6 +293,8 @@ def check(r: Recipe, path: Path, need_data: bool) -> None:
     for name in ("batch_size", "grad_accum", "logging_steps", "eval_steps", "save_steps"):
         if getattr(r.train, name) < 1:
             raise bad(f"train.{name} must be at least 1")
+    if r.bench.steps < 1 or r.bench.warmup < 1:
+        raise bad("bench.steps and bench.warmup must be at least 1")
     for name in ("bf16",):
         if getattr(r.train, name) not in ("auto", "true", "false"):
             raise bad(f"train.{name} must be auto, true or false")

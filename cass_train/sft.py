@@ -114,6 +114,8 @@ def training_arguments(recipe: Recipe, out: Path, has_validation: bool, **extra:
         dataloader_pin_memory=gpu_available(),
     )
     kwargs.update(checkpointing_arguments(t.gradient_checkpointing))
+    if not gpu_available() and int(os.environ.get("WORLD_SIZE", "1")) > 1:
+        kwargs.update(use_cpu=True, ddp_backend="gloo")  # torchrun on CPUs: the Trainer stays single-process otherwise
     kwargs.update(extra)
     kwargs.update(t.args)  # [train.args]: any other TrainingArguments field, last word
     try:

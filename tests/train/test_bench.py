@@ -1,0 +1,72 @@
+"""cass-train bench on CPU (the numbers that matter come from bench/train_h100.py on a GPU),
+the FLOP count against transformers' own parameter count, and the GPU peak table."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cass_train.flops import attention_pairs, matmul_weights, peak_flops, train_flops
+from tests.train.conftest import needs_torch
+
+CONFIGS = Path(__file__).resolve().parents[2] / "cass_train" / "configs" / "models"
+
+
+@needs_torch
+@pytest.mark.parametrize("name, tied", [("qwen2.5-coder-1.5b", True), ("qwen2.5-coder-7b", False)])
+def test_matmul_weights_match_the_model(name: str, tied: bool) -> None:
+    import torch
+    from transformers import AutoConfig, AutoModelForCausalLM
+
+    config = AutoConfig.for_model(**json.loads((CONFIGS / f"{name}.json").read_text()))
+    with torch.device("meta"):
+        model = AutoModelForCausalLM.from_config(config)
+    params = sum(p.numel() for p in model.parameters())
+    embedding = model.get_input_embeddings().weight.numel()
+    norms = sum(p.numel() for n, p in model.named_parameters() if "norm" in n or n.endswith(".bias"))
+    # every weight that multiplies a token: all but the embedding lookup, norms and biases;
+    # a tied LM head multiplies with the embedding's weights
+    expected = params - norms - (0 if tied else embedding)
+    assert matmul_weights(config) == expected
+    assert params == {True: 1_543_714_304, False: 7_615_616_512}[tied]  # Qwen2.5-Coder 1.5B and 7B
+
+
+def test_train_flops_count_attention_within_examples() -> None:
+    cfg = {"hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 2, "num_hidden_layers": 2,
+           "intermediate_size": 128, "vocab_size": 512}
+    assert attention_pairs([3, 2]) == 6 + 3
+    one = train_flops(cfg, [100, 100])
+    joined = train_flops(cfg, [200])
+    assert joined - one == 3 * 2 * 2 * 2 * 64 * (attention_pairs([200]) - attention_pairs([100, 100]))
+    assert train_flops(cfg, [100], "lora") < train_flops(cfg, [100], "full")
+
+
+def test_peak_table_prefers_specific_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert peak_flops("NVIDIA H100 80GB HBM3", {}) == 989.4e12
+    assert peak_flops("NVIDIA H100 PCIe", {}) == 756e12
+    assert peak_flops("NVIDIA H200", {}) == 989.4e12
+    assert peak_flops("NVIDIA H20", {}) == 148e12
+    assert peak_flops("Some GPU", {}) is None
+    assert peak_flops("Some GPU", {"CASS_PEAK_TFLOPS": "100"}) == 100e12
+
+
+@needs_torch
+def test_bench_cli_packed_and_padded(tiny_base: Path, tmp_path: Path) -> None:
+    from cass_train.cli import main
+
+    recipe = tmp_path / "r.toml"
+    recipe.write_text(f'[model]\nbase = "{tiny_base}"\n[data]\nmax_length = 256\n[train]\ngradient_checkpointing = false\n'
+                      '[bench]\nsteps = 2\nwarmup = 1\nexamples = 80\nlengths = "lognormal:60:0.5"\n')
+    out = tmp_path / "bench.json"
+    assert main(["bench", str(recipe), "--padded", "--json", str(out), "--train.batch_size", "2"]) == 0
+    result = json.loads(out.read_text())
+    packed, padded = result["packed"], result["padded"]
+    assert packed["packing"] and not padded["packing"]
+    assert packed["rows"] < packed["examples"] == padded["rows"] == 80
+    assert packed["isolation"]["ok"] and packed["isolation"]["leak_diff"] > 1e-2
+    for r in (packed, padded):
+        assert r["measured_steps"] == 2 and r["tokens_per_s_per_gpu"] > 0 and r["mfu"] is None  # no GPU peak on a CPU
+    # padded batches hold 2 examples; packed rows hold several: more real tokens a step
+    assert packed["tokens_per_step_per_gpu"] > padded["tokens_per_step_per_gpu"]
+    assert result["speedup"] == pytest.approx(packed["tokens_per_s_per_gpu"] / padded["tokens_per_s_per_gpu"])
