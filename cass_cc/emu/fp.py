@@ -56,6 +56,7 @@ def _odd(s, e):
 
 def narrow(x, dtype, mode: int = RNE):
     """float64 x rounded to dtype (f32/f16) in mode (x already rounded to odd where inexact)."""
+    dtype = np.dtype(dtype).type
     r = x.astype(dtype)
     if mode == RNE:
         return r

@@ -273,6 +273,7 @@ def _valu(inst, cls: str, pc: int, nxt: int):
     clamp = bool(getattr(inst, "clmp", 0))
     fn = semantics(op)
     bit_move = name.startswith(("V_CNDMASK_B32", "V_MOV_B32"))
+    flush_in: list[tuple[str, int]] = []  # float sources the MODE's denormal field may flush
 
     fields = [("S0", "src0"), ("S1", "src1" if base != "VOP2" and base != "VOPC" else "vsrc1"), ("S2", "src2")]
     readers = {}
@@ -297,6 +298,8 @@ def _valu(inst, cls: str, pc: int, nxt: int):
             if getattr(inst, f"src{i}_abs", 0) or getattr(inst, f"src{i}_neg", 0):
                 rd = _fmod(rd, bits, bool(getattr(inst, f"src{i}_abs", 0)), bool(getattr(inst, f"src{i}_neg", 0)))
         readers[key] = rd
+        if is_float and bits in DENORM_BIT:
+            flush_in.append((key, bits))
     dpp = None
     if "DPP16" in cls:
         lanes = _dpp16_lanes(inst.dpp)
@@ -334,6 +337,8 @@ def _valu(inst, cls: str, pc: int, nxt: int):
     if name.startswith("V_CNDMASK") and base == "VOP3":
         readers.pop("S2", None)
     simm32 = np.uint32(lit) if lit is not None else None
+    flush = not name.startswith(NO_FLUSH)
+    flush_out = flush and dinfo[1] and dbits in DENORM_BIT and not is_cmp
     wants_exec = "READFIRSTLANE" in name
     fmac = "FMAC" in name or "FMAMK" in name or "FMAAK" in name or "_DOT2ACC" in name
 
@@ -350,6 +355,13 @@ def _valu(inst, cls: str, pc: int, nxt: int):
             mask = mask & ok & rmask
         if d_reader is not None and (fmac or dbits != 32 or True):
             kw["D0"] = d_reader(g)
+        mode = g.mode
+        if flush and (mode & 0xF0) != 0xF0:
+            for key, bits in flush_in:
+                if not mode & DENORM_BIT[bits]:
+                    kw[key] = flush_bits(kw[key], bits)
+            if fmac and "D0" in kw and not mode & DENORM_BIT[dbits]:
+                kw["D0"] = flush_bits(kw["D0"], dbits)
         out = fn(VCC=vcc_src(g), EXEC=g.s[126][:, None] if not wants_exec else g.s[126][:, None], laneId=LANES2,
                  SCC=g.scc[:, None], SIMM32=simm32, **kw)
         if "lane:D0" in out:  # compares
@@ -371,12 +383,32 @@ def _valu(inst, cls: str, pc: int, nxt: int):
             val = out["D0"]
             if clamp:
                 val = _clamp(val)
+            if flush_out and not mode & (DENORM_BIT[dbits] << 1):
+                val = flush_bits(to_bits(val, dbits), dbits)
             if vdst is not None and vdst < 256:  # v_readfirstlane / v_readlane into an SGPR
                 write_sgpr(g, vdst, np.asarray(val).reshape(W, -1)[:, 0], 32)
             else:
                 write_vgpr(g, vdst - 256, np.broadcast_to(to_bits(val, dbits), (W, 32)), mask, dbits, hi16)
         return nxt
     return run
+
+
+# MODE bit that keeps input denormals of a width (the next bit keeps output ones): FP_DENORM is
+# MODE[5:4] for f32 and MODE[7:6] for f16/f64; 0 flushes both, 1 keeps inputs, 2 outputs, 3 both.
+DENORM_BIT = {32: 0x10, 16: 0x40, 64: 0x40}
+NO_FLUSH = ("V_CMP_CLASS", "V_CMPX_CLASS", "V_FREXP", "V_DIV_SCALE", "V_DIV_FIXUP", "V_CNDMASK", "V_MOV")
+SIGN = {16: 0x8000, 32: 0x80000000, 64: 0x8000000000000000}
+EXPONENT = {16: 0x7C00, 32: 0x7F800000, 64: 0x7FF0000000000000}
+
+
+def flush_bits(x, bits: int):
+    """Raw float bits with subnormals replaced by a zero of the same sign."""
+    dt = np.uint64 if bits == 64 else np.uint32
+    x = np.asarray(x)
+    if x.dtype != dt:
+        x = x.astype(dt)
+    e = dt(EXPONENT[bits])
+    return np.where((x & e) == 0, x & dt(SIGN[bits]), x)
 
 
 _VOP3P_OK = {"V_PK_ADD_F16", "V_PK_MUL_F16", "V_PK_FMA_F16", "V_PK_ADD_U16", "V_PK_ADD_I16", "V_PK_SUB_U16",

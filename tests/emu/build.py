@@ -61,14 +61,32 @@ def hip_code_object() -> Path:
     return _cached("kernels.co", _key(src, clang.version_text), build)
 
 
-def mc_code_object() -> Path:
+def mc_code_object(name: str = "kernels_mc.s") -> Path:
     tc = Toolchain(os.environ)
-    src = (HERE / "kernels_mc.s").read_text()
+    src = (HERE / name).read_text()
     mc, lld = tc.llvm_mc, tc.ld_lld
 
     def build(path: Path) -> None:
         obj = path.with_suffix(".o")
         _run([str(mc.path), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1100", "--amdhsa-code-object-version=5",
-              "-filetype=obj", "-o", str(obj), str(HERE / "kernels_mc.s")])
+              "-filetype=obj", "-o", str(obj), str(HERE / name)])
         _run([str(lld.path), "-shared", "-o", str(path), str(obj)])
-    return _cached("kernels_mc.co", _key(src, mc.version_text, lld.version_text), build)
+    return _cached(Path(name).with_suffix(".co").name, _key(src, mc.version_text, lld.version_text), build)
+
+
+def hip_fp_code_objects() -> tuple[Path, Path]:
+    """fp_kernels.hip built twice: as clang builds HIP by default (IEEE, denormals kept) and with
+    -fgpu-flush-denormals-to-zero (the descriptor's f32 denormal mode flushes)."""
+    tc = Toolchain(os.environ)
+    src = (HERE / "fp_kernels.hip").read_text()
+    clang = tc.clang
+    out = []
+    for extra in ([], ["-fgpu-flush-denormals-to-zero"]):
+        def build(path: Path, extra=extra) -> None:
+            devlibs = tc.device_lib_dir(["gfx1100"])
+            _run([str(clang.path), "-x", "hip", "--cuda-device-only", "--no-gpu-bundle-output", "--offload-arch=gfx1100",
+                  "-O2", f"--rocm-path={tc.rocm.root}", f"--rocm-device-lib-path={devlibs}", *extra, "-o", str(path),
+                  str(HERE / "fp_kernels.hip")])
+        name = "fp_ftz.co" if extra else "fp.co"
+        out.append(_cached(name, _key(src, clang.version_text, *extra), build))
+    return out[0], out[1]

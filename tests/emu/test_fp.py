@@ -1,0 +1,208 @@
+"""Floating point on the emulator: IEEE division and sqrt through clang's v_div_scale/fmas/fixup
+sequences, fma rounded once, the descriptor's flush-to-zero, rounding modes switched at run time
+(s_setreg, s_round_mode) and calls (s_swappc_b64 / s_setpc_b64). References are NumPy or exact
+rational arithmetic (fractions) rounded here, independently of cass_cc.emu.fp."""
+from __future__ import annotations
+
+import struct
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cass_cc.emu import fp, launch, load
+from tests.emu.conftest import needs_amd
+
+RNE, RUP, RDN, RTZ = 0, 1, 2, 3
+
+
+@pytest.fixture(scope="module")
+def fp_cos():
+    from tests.emu.build import hip_fp_code_objects
+
+    plain, ftz = hip_fp_code_objects()
+    return load(plain), load(ftz)
+
+
+@pytest.fixture(scope="module")
+def fp_mc():
+    from tests.emu.build import mc_code_object
+
+    return load(mc_code_object("kernels_fp_mc.s"))
+
+
+def same_bits(got, want) -> np.ndarray:
+    """Indices where got and want differ bit for bit (any NaN equals any NaN)."""
+    u = np.uint64 if got.dtype == np.float64 else np.uint32
+    return np.nonzero((got.view(u) != want.view(u)) & ~(np.isnan(got) & np.isnan(want)))[0]
+
+
+def wide(rng, n, dtype):
+    """Floats over every exponent, subnormals, zeros, infinities and NaNs (random bit patterns)."""
+    u = np.uint64 if dtype == np.float64 else np.uint32
+    bits = rng.integers(0, np.iinfo(u).max, n, dtype=u, endpoint=True)
+    return bits.view(dtype)
+
+
+SPECIAL32 = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-40, -3e-39, 1e30, -1e-37, 3.0, 1e38, -2.5e-38, 1.4e-45,
+                      3.4e38, -1.17e-38, 7.0], np.float32)
+
+
+@needs_amd
+def test_f32_division_is_ieee(fp_cos):
+    rng = np.random.default_rng(3)
+    a = np.concatenate([np.repeat(SPECIAL32, SPECIAL32.size), wide(rng, 3840, np.float32)])
+    b = np.concatenate([np.tile(SPECIAL32, SPECIAL32.size), wide(rng, 3840, np.float32)])
+    q = launch(fp_cos[0], "fdiv32", a.size // 256, 256, [a, b, np.zeros_like(a), a.size])[2]
+    with np.errstate(all="ignore"):
+        want = a / b
+    bad = same_bits(q, want)
+    assert bad.size == 0, [(a[k], b[k], q[k], want[k]) for k in bad[:5]]
+
+
+@needs_amd
+def test_f64_division_and_sqrt_are_ieee(fp_cos):
+    rng = np.random.default_rng(4)
+    x, y = wide(rng, 4096, np.float64), wide(rng, 4096, np.float64)
+    x[:64] = np.ldexp(1.0, -1074) * np.arange(64)  # subnormal numerators, and denominators near the range ends
+    y[64:128] = np.ldexp(3.0, -1060)
+    y[128:192] = np.ldexp(1.5, 1020)
+    out = launch(fp_cos[0], "fdiv64", 16, 256, [x, y, np.zeros_like(x), np.zeros_like(x), x.size])
+    with np.errstate(all="ignore"):
+        wq, ws = x / y, np.sqrt(np.abs(x))
+    for got, want in ((out[2], wq), (out[3], ws)):
+        bad = same_bits(got, want)
+        assert bad.size == 0, [(x[k], y[k], got[k], want[k]) for k in bad[:5]]
+
+
+def round_f32(fr: Fraction) -> np.float32:
+    """An exact rational rounded to the nearest float32 (ties to even), without double rounding."""
+    x = float(fr)  # nearest double
+    r = np.float32(x)
+    if Fraction(x) != fr and Fraction(float(r)) != Fraction(x):
+        lo, hi = sorted([r, np.nextafter(r, np.float32(np.inf) if float(r) < x else np.float32(-np.inf))], key=float)
+        mid = (Fraction(float(lo)) + Fraction(float(hi))) / 2
+        if Fraction(x) == mid:  # x sits on a float32 midpoint: the exact value decides
+            r = hi if fr > mid else lo
+    return r
+
+
+def hard_fma_inputs(rng, n, dtype):
+    """a, b, c with c close to -a*b (cancellation), plus plain random ones."""
+    a = rng.uniform(-4, 4, n).astype(dtype)
+    b = rng.uniform(-4, 4, n).astype(dtype)
+    c = (-(a.astype(np.float64) * b)).astype(dtype)
+    c[::3] = np.nextafter(c[::3], dtype(np.inf))
+    c[1::3] = rng.uniform(-1e-3, 1e-3, c[1::3].size).astype(dtype)
+    return a, b, c
+
+
+@needs_amd
+def test_fma_rounds_once(fp_cos):
+    rng = np.random.default_rng(5)
+    a, b, c = hard_fma_inputs(rng, 1024, np.float32)
+    x, y, z = hard_fma_inputs(rng, 1024, np.float64)
+    z[2::5] = np.ldexp(z[2::5], -1040)  # tiny addends, results near the subnormal range
+    out = launch(fp_cos[0], "fma_both", 4, 256, [a, b, c, np.zeros_like(a), x, y, z, np.zeros_like(x), 1024])
+    want32 = np.array([round_f32(Fraction(float(p)) * Fraction(float(q)) + Fraction(float(r))) for p, q, r in zip(a, b, c)],
+                      np.float32)
+    want64 = np.array([float(Fraction(p) * Fraction(q) + Fraction(r)) for p, q, r in zip(x, y, z)])
+    assert same_bits(out[3], want32).size == 0
+    assert same_bits(out[7], want64).size == 0
+
+
+def directed(fr: Fraction, mode: int) -> float:
+    """An exact rational rounded to float64 in a directed mode (from the nearest double, stepped)."""
+    x = float(fr)
+    if Fraction(x) == fr or mode == RNE:
+        return x
+    if mode == RUP or (mode == RTZ and fr < 0):
+        return x if Fraction(x) > fr else float(np.nextafter(x, np.inf))
+    return x if Fraction(x) < fr else float(np.nextafter(x, -np.inf))
+
+
+def test_fp_helpers_exact_in_every_mode():
+    rng = np.random.default_rng(6)
+    a, b, c = hard_fma_inputs(rng, 300, np.float64)
+    a[:20] = np.ldexp(a[:20], 700)  # outside the fast path's range: the exact fallback
+    for mode in (RNE, RUP, RDN, RTZ):
+        got = fp.fma64(a, b, c, mode)
+        want = [directed(Fraction(p) * Fraction(q) + Fraction(r), mode) for p, q, r in zip(a, b, c)]
+        assert same_bits(got, np.array(want)).size == 0, mode
+        got = fp.add_mode(a, c, mode) if mode else a + c
+        assert same_bits(got, np.array([directed(Fraction(p) + Fraction(r), mode) for p, r in zip(a, c)])).size == 0
+        got = fp.mul_mode(a, b, mode) if mode else a * b
+        assert same_bits(got, np.array([directed(Fraction(p) * Fraction(q), mode) for p, q in zip(a, b)])).size == 0
+
+
+@needs_amd
+def test_rounding_mode_set_by_s_setreg(fp_mc):
+    rng = np.random.default_rng(8)
+    a, b, c = hard_fma_inputs(rng, 64, np.float64)
+    c[::4] = rng.uniform(-1, 1, 16)
+    out = launch(fp_mc, "directed_f64", 1, 64, [a, b, c, np.zeros(64 * 12)])[3].reshape(64, 4, 3)
+    for mode in (RNE, RUP, RDN, RTZ):
+        want = np.array([[directed(Fraction(p) * Fraction(q) + Fraction(r), mode), directed(Fraction(p) + Fraction(r), mode),
+                          directed(Fraction(p) * Fraction(q), mode)] for p, q, r in zip(a, b, c)])
+        assert same_bits(out[:, mode].reshape(-1), want.reshape(-1)).size == 0, mode
+    assert not np.array_equal(out[:, RUP], out[:, RDN])  # the modes did differ on these inputs
+
+
+@needs_amd
+def test_f32_rounding_by_s_round_mode_and_s_getreg(fp_mc):
+    rng = np.random.default_rng(9)
+    a = rng.uniform(-1, 1, 32).astype(np.float32)
+    b = (rng.uniform(-1, 1, 32) * 1e-5).astype(np.float32)
+    out, mode = launch(fp_mc, "round_mode_f32", 1, 32, [a, b, np.zeros(128, np.float32), np.zeros(32, np.int32)])[2:]
+    out = out.reshape(32, 4)
+    for k in range(4):
+        want = []
+        for p, q in zip(a, b):
+            fr = Fraction(float(p)) + Fraction(float(q))
+            r = round_f32(fr)
+            if k and Fraction(float(r)) != fr:  # directed: the neighbour on the wanted side of the exact value
+                lo = r if Fraction(float(r)) < fr else np.nextafter(r, np.float32(-np.inf))
+                hi = r if Fraction(float(r)) > fr else np.nextafter(r, np.float32(np.inf))
+                r = {RUP: hi, RDN: lo, RTZ: lo if fr > 0 else hi}[k]
+            want.append(r)
+        assert same_bits(out[:, k], np.array(want, np.float32)).size == 0, k
+    assert np.all(mode == 3)  # MODE[3:0] after s_round_mode 3
+
+
+@needs_amd
+def test_descriptor_flush_to_zero(fp_cos):
+    a = np.array([1e-40, 3e-20, -1e-39, 2.0, 1.5e-38, 1.0], np.float32)
+    b = np.array([1.0, 3e-20, 1e-45, 1e-40, -1.4e-38, -1e-38], np.float32)
+    args = [a, b, np.zeros(18, np.float32), 6]
+    kept = launch(fp_cos[0], "ftz_ops", 1, 32, args)[2].reshape(6, 3)
+    flushed = launch(fp_cos[1], "ftz_ops", 1, 32, args)[2].reshape(6, 3)
+    with np.errstate(all="ignore"):
+        exact = np.stack([a * b, a + b, np.array([round_f32(Fraction(float(p)) * Fraction(float(q)) + Fraction(float(q)))
+                                                 for p, q in zip(a, b)], np.float32)], axis=1)
+    assert same_bits(kept.reshape(-1), exact.reshape(-1)).size == 0
+
+    def ftz(x):
+        return np.where(np.abs(x) < np.finfo(np.float32).tiny, np.copysign(np.float32(0), x), x).astype(np.float32)
+    fa, fb = ftz(a), ftz(b)
+    with np.errstate(all="ignore"):
+        want = ftz(np.stack([fa * fb, fa + fb, (fa.astype(np.float64) * fb + fb).astype(np.float32)], axis=1))
+    assert same_bits(flushed.reshape(-1), want.reshape(-1)).size == 0
+    assert np.any(kept != flushed)
+
+
+@needs_amd
+def test_calls_through_swappc_and_setpc(fp_mc):
+    x = np.arange(96, dtype=np.int32) * 2  # wave 1's lane 0 value is odd after +5 only for odd starts
+    x[32] = 7
+    out = launch(fp_mc, "calls", 1, 96, [x, np.zeros(96, np.int32)])[1]
+    y = x + 5
+    first = y.reshape(3, 32)[:, 0]
+    factor = np.repeat(np.where(first & 1, 4, 3), 32)
+    assert np.array_equal(out, y * factor)
+    assert len(set(factor)) == 2  # the waves did take different call targets
+
+
+def test_round_f32_reference_sane():
+    assert round_f32(Fraction(1, 3)) == np.float32(1 / 3)
+    assert struct.pack("<f", round_f32(Fraction(1) + Fraction(1, 2**24))) == struct.pack("<f", 1.0)  # tie to even
+    assert round_f32(Fraction(1) + Fraction(1, 2**24) + Fraction(1, 2**60)) == np.nextafter(np.float32(1), np.float32(2))
