@@ -77,14 +77,16 @@ def load_model(recipe: Recipe, config: Any = None) -> Any:
 
     dtype = getattr(torch, load_dtype(recipe))
     attn = attention(recipe)
-    kwargs: dict[str, Any] = {"dtype": dtype, "attn_implementation": attn}
+    kwargs: dict[str, Any] = {dtype_keyword(): dtype, "attn_implementation": attn}
     if recipe.train.method == "qlora":
         kwargs["quantization_config"] = _four_bit(dtype)
     try:
         if config is not None:
+            if recipe.train.method == "qlora":
+                raise RecipeError("random weights (bench) cannot be quantized: bench a qlora recipe as lora")
             config = AutoConfig.for_model(**config) if isinstance(config, dict) else config
             with torch.device("cuda" if gpu_available() else "cpu"):
-                model = AutoModelForCausalLM.from_config(config, dtype=dtype, attn_implementation=attn)
+                model = AutoModelForCausalLM.from_config(config, **kwargs)
         else:
             model = AutoModelForCausalLM.from_pretrained(recipe.model.base, revision=recipe.model.revision,
                                                          trust_remote_code=False, **kwargs)
@@ -94,6 +96,16 @@ def load_model(recipe: Recipe, config: Any = None) -> Any:
     if recipe.train.method == "full":
         return model
     return with_lora(model, recipe)
+
+
+def dtype_keyword() -> str:
+    """transformers 4.56 renamed from_pretrained's torch_dtype to dtype."""
+    import re
+
+    import transformers
+
+    major_minor = tuple(int(x) for x in re.findall(r"\d+", transformers.__version__)[:2])
+    return "dtype" if major_minor >= (4, 56) else "torch_dtype"
 
 
 def with_lora(model: Any, recipe: Recipe) -> Any:

@@ -51,14 +51,16 @@ def build_model_folder(recipe: Recipe, final: Path, dest: Path, dtype_name: str,
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
+    from .model import dtype_keyword
+
     dtype = getattr(torch, dtype_name)
     if recipe.train.method == "full":
-        model = AutoModelForCausalLM.from_pretrained(str(final), dtype=dtype)
+        model = AutoModelForCausalLM.from_pretrained(str(final), **{dtype_keyword(): dtype})
     else:
         from peft import PeftModel
 
-        base = AutoModelForCausalLM.from_pretrained(recipe.model.base, revision=recipe.model.revision, dtype=dtype,
-                                                    trust_remote_code=False)
+        base = AutoModelForCausalLM.from_pretrained(recipe.model.base, revision=recipe.model.revision,
+                                                    trust_remote_code=False, **{dtype_keyword(): dtype})
         model = PeftModel.from_pretrained(base, str(final)).merge_and_unload()
     model.config.use_cache = True  # for generation; training turned it off
     tok = AutoTokenizer.from_pretrained(str(final))

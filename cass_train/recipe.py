@@ -15,15 +15,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence, get_type_hints
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+
+
+def _toml() -> Any:
+    try:
+        import tomllib  # Python 3.11+
+    except ImportError:  # pragma: no cover
+        try:
+            import tomli as tomllib
+        except ImportError:
+            raise RecipeError("reading recipes needs Python 3.11 or the tomli package") from None
+    return tomllib
 
 
 class RecipeError(Exception):
@@ -156,6 +162,7 @@ class Recipe:
 def load(path: str | Path, overrides: Sequence[str] = (), need_data: bool = True) -> Recipe:
     """The recipe in `path` with `overrides` (`--section.key value` or `--section.key=value`) applied."""
     path = Path(path)
+    tomllib = _toml()
     try:
         raw = tomllib.loads(path.read_text())
     except OSError as e:
@@ -207,6 +214,7 @@ def parse_overrides(args: Sequence[str], path: Path) -> list[tuple[str, Any]]:
 
 
 def _literal(text: str) -> Any:
+    tomllib = _toml()
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:

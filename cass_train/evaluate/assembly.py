@@ -131,7 +131,21 @@ def launch_args(launch: Launch, seed: int = 1) -> list[Any]:
     return out
 
 
-def run_equivalence(launch: Launch, mangled: str, candidate: Path, reference: Path) -> tuple[bool, str]:
+def _fit_args(code_object: Path, mangled: str, args: list[Any], param_offsets: Sequence[int]) -> list[Any]:
+    """The launch's arguments (one per CUDA parameter) laid onto a code object's explicit
+    arguments: the lifter keeps CUDA's offsets and declares the gaps between parameters as
+    arguments of their own, which get zero bytes."""
+    from cass_cc.emu import load
+
+    explicit = [a for a in load(str(code_object)).kernel(mangled).args if not a.kind.startswith("hidden_")]
+    if len(explicit) == len(args) or len(param_offsets) != len(args):
+        return args
+    by_offset = dict(zip(param_offsets, args))
+    return [by_offset[a.offset] if a.offset in by_offset else bytes(a.size) for a in explicit]
+
+
+def run_equivalence(launch: Launch, mangled: str, candidate: Path, reference: Path,
+                    param_offsets: Sequence[int] = ()) -> tuple[bool, str]:
     """Both code objects on the emulator with the same inputs; (equal, reason when not)."""
     import numpy as np
 
@@ -139,7 +153,8 @@ def run_equivalence(launch: Launch, mangled: str, candidate: Path, reference: Pa
 
     args = launch_args(launch)
     try:
-        got = emu_launch(str(candidate), mangled, launch.grid, launch.block, [a.copy() if hasattr(a, "copy") else a for a in args],
+        fitted = _fit_args(candidate, mangled, args, param_offsets)
+        got = emu_launch(str(candidate), mangled, launch.grid, launch.block, [a.copy() if hasattr(a, "copy") else a for a in fitted],
                          shared=launch.shared)
     except Exception as e:  # the emulator's faults, uncovered instructions, load errors
         return False, f"translated code on the emulator: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
@@ -264,7 +279,8 @@ def assemble_program(program: Any, sm: int, tools: AsmTools, work: Path, model: 
         elif reference is None or not reference.exists():
             r.note = "assembled, not run: no reference code object (needs clang for gfx1100)"
         else:
-            r.equivalent, why = run_equivalence(launch, k.name, co_path, reference)
+            offsets = [q.offset for q in sorted(k.params, key=lambda q: q.offset)]
+            r.equivalent, why = run_equivalence(launch, k.name, co_path, reference, offsets)
             if not r.equivalent:
                 r.error = why
     return results

@@ -61,17 +61,19 @@ class Tools:
 
 
 def cuda_library_includes() -> tuple[str, ...]:
-    """Include folders of CUDA library wheels (nvidia-curand ships curand_kernel.h there)."""
+    """The include folder of the nvidia-curand wheel (curand_kernel.h), which nvcc's own
+    toolkit may lack. Only that header's folder: other wheels' folders hold CUDA headers of
+    other versions that must not shadow the toolkit's."""
     found: list[str] = []
     try:
         import nvidia  # type: ignore[import-not-found]
     except ImportError:
         return ()
     for base in getattr(nvidia, "__path__", []):
-        for inc in sorted(Path(base).glob("*/include")):
-            if any(inc.glob("cu*.h")) and str(inc) not in found:
-                found.append(str(inc))
-    return tuple(found)
+        for header in sorted(Path(base).glob("*/include/curand_kernel.h")):
+            if str(header.parent) not in found:
+                found.append(str(header.parent))
+    return tuple(found[:1])
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def _run(argv: Sequence[str], cwd: str, env: Mapping[str, str] | None = None) ->
 def hip_command(tools: Tools, source: str, out: str, include_dirs: Sequence[str], device_only: bool = False) -> list[str]:
     return [tools.clang, "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={tools.rocm}",
             f"--rocm-device-lib-path={tools.device_libs}", "-std=c++17", "-O2", "-w",
-            *(["--cuda-device-only"] if device_only else []), "-c", source, "-o", out,
+            *(["--cuda-device-only", "--no-gpu-bundle-output"] if device_only else []), "-c", source, "-o", out,
             *(f"-I{d}" for d in include_dirs)]
 
 
@@ -121,7 +123,9 @@ def compile_hip(text: str, filename: str, include_dirs: Sequence[str], tools: To
         src = Path(tmp) / (Path(filename).stem + ".hip")
         src.write_text(text, encoding="utf-8", errors="surrogateescape")
         out = str(keep) if keep is not None else str(Path(tmp) / "out.o")
-        return _run(hip_command(tools, str(src), out, include_dirs, device_only), tmp)
+        c = _run(hip_command(tools, str(src), out, include_dirs, device_only), tmp)
+        # a translation without #line directives: name the file, not the temporary folder
+        return Compiled(c.ok, c.error.replace(f"{tmp}/", ""), c.seconds, c.log.replace(f"{tmp}/", ""))
 
 
 def compile_cuda(path: Path, arch: str, tools: Tools, out: Path, mode: str = "-c",

@@ -185,8 +185,18 @@ def score_assembly(job: AsmJob) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- the run
 
+def code_identity(task: str) -> str:
+    """The evaluator's own code (and, for the assembly task, the emulator's): records made by
+    other code are not reused."""
+    here = Path(__file__).resolve().parent
+    files = sorted(here.glob("*.py"))
+    if task == "assembly":
+        files += sorted((here.parents[1] / "cass_cc" / "emu").glob("*.py"))
+    return sha256_hex(*(f.read_bytes() for f in files))[:16]
+
+
 def run_key(settings: Settings, identity: str) -> str:
-    parts = [RECORD_VERSION, settings.task, identity]
+    parts = [RECORD_VERSION, settings.task, identity, code_identity(settings.task)]
     if settings.task == "source":
         parts += [settings.arch, f"run={settings.run}", f"repeat={settings.repeat}"]
     else:

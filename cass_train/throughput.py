@@ -1,0 +1,204 @@
+"""Training throughput of a recipe's shapes on synthetic data (`cass-train bench`,
+bench/train_h100.py). Needs torch and transformers (peft for LoRA), nothing else.
+
+Random weights of the recipe's model config (bench.config, a config.json, else the base
+model's config: no weights are downloaded), random token ids with example lengths drawn
+from bench.lengths and cut at data.max_length, half of each example's tokens labelled as
+the answer. The same Trainer, arguments, model setup, packing and collators as
+`cass-train sft`; only the data is synthetic and nothing is saved.
+
+Reported: real (non-padding) tokens per second per GPU over the steps after bench.warmup,
+model FLOPs utilisation (cass_train/flops.py; bf16 dense peak of the GPU), step time, peak
+memory, and a check that packed examples do not attend to each other with the attention
+implementation in use. With --padded: the same examples without packing, padded per
+batch, batch.size examples a batch (a plain Trainer run).
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .recipe import Recipe, RecipeError
+
+
+def synthetic_lengths(spec: str, count: int, max_length: int, seed: int) -> list[int]:
+    """lognormal:MEDIAN:SIGMA | uniform:LO:HI | fixed:N, each cut to [16, max_length]."""
+    rng = random.Random(seed)
+    kind, *args = spec.split(":")
+    try:
+        nums = [float(a) for a in args]
+        if kind == "lognormal":
+            median, sigma = nums
+            raw = [median * math.exp(rng.gauss(0.0, sigma)) for _ in range(count)]
+        elif kind == "uniform":
+            lo, hi = nums
+            raw = [rng.uniform(lo, hi) for _ in range(count)]
+        elif kind == "fixed":
+            raw = [nums[0]] * count
+        else:
+            raise ValueError(kind)
+    except ValueError:
+        raise RecipeError(f"bench.lengths: expected lognormal:MEDIAN:SIGMA, uniform:LO:HI or fixed:N, not {spec!r}") from None
+    return [max(16, min(max_length, int(round(x)))) for x in raw]
+
+
+def synthetic_examples(lengths: list[int], vocab: int, seed: int) -> list[Any]:
+    """Random ids in [1, vocab) (0 is the bench tokenizer's padding), labels on the second half."""
+    import torch
+
+    from .encode import IGNORE, Encoded
+
+    g = torch.Generator().manual_seed(seed)
+    ids = torch.randint(1, vocab, (sum(lengths),), generator=g).tolist()
+    out, at = [], 0
+    for n in lengths:
+        chunk = ids[at:at + n]
+        at += n
+        cut = n // 2
+        out.append(Encoded(chunk, [IGNORE] * cut + chunk[cut:], "source"))
+    return out
+
+
+def model_config(recipe: Recipe) -> Any:
+    from transformers import AutoConfig
+
+    try:
+        if recipe.bench.config:
+            return AutoConfig.for_model(**json.loads(Path(recipe.bench.config).read_text()))
+        return AutoConfig.from_pretrained(recipe.model.base, revision=recipe.model.revision, trust_remote_code=False)
+    except (OSError, ValueError) as e:
+        where = recipe.bench.config or recipe.model.base
+        raise RecipeError(f"{where}: cannot read the model config: {' '.join(str(e).split())[:300]}") from None
+
+
+def isolation_check(config: Any, recipe: Recipe) -> dict[str, Any]:
+    """Packed vs one-at-a-time logits on a 2-layer model of the same shape, in the dtype and
+    attention implementation the run uses. `leak` is the difference when the examples are
+    allowed to attend to each other; `ok` when the packed difference is far below it."""
+    import copy
+
+    import torch
+
+    from .model import load_model
+    from .recipe import with_overrides
+
+    small = copy.deepcopy(config)
+    small.num_hidden_layers = 2
+    probe = with_overrides(recipe, {"train.method": "full"})
+    model = load_model(probe, config=small)
+    device = next(model.parameters()).device
+    model.to(torch.bfloat16 if device.type == "cuda" else torch.float32).eval()
+    from .encode import PackedCollator
+
+    docs = synthetic_examples([301, 677, 152], int(small.vocab_size), seed=5)
+    batch = PackedCollator()([{"examples": [{"input_ids": e.input_ids, "labels": e.labels} for e in docs]}])
+    with torch.no_grad():
+        packed = model(input_ids=batch["input_ids"].to(device), position_ids=batch["position_ids"].to(device)).logits[0].float()
+        crossed = model(input_ids=batch["input_ids"].to(device)).logits[0].float()
+        diff = leak = 0.0
+        at = 0
+        for e in docs:
+            alone = model(input_ids=torch.tensor([e.input_ids], device=device)).logits[0].float()
+            diff = max(diff, (packed[at:at + len(e)] - alone).abs().max().item())
+            leak = max(leak, (crossed[at:at + len(e)] - alone).abs().max().item())
+            at += len(e)
+    del model
+    return {"max_diff": diff, "leak_diff": leak, "ok": diff < 0.1 * leak}
+
+
+def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = None, check: bool = True) -> dict[str, Any]:
+    import torch
+    import transformers
+    from transformers import Trainer, TrainerCallback
+
+    from cass_cc.model.synthetic import build_tokenizer
+
+    from . import encode
+    from .flops import peak_flops, train_flops
+    from .model import attention, count_parameters, liger, load_model, use_bf16
+    from .recipe import with_overrides
+    from .arguments import training_arguments
+
+    transformers.utils.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()
+    if padded:
+        recipe = with_overrides(recipe, {"data.packing": False})
+    if batch_size is not None:
+        recipe = with_overrides(recipe, {"train.batch_size": batch_size})
+    b = recipe.bench
+    config = model_config(recipe)
+    gpu = torch.cuda.is_available()
+    world = int(os.environ.get("WORLD_SIZE", "1"))
+    if gpu:
+        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", "0")))
+    isolation = isolation_check(config, recipe) if check and recipe.data.packing else None
+    lengths = synthetic_lengths(b.lengths, b.examples, recipe.data.max_length, recipe.train.seed)
+    examples = synthetic_examples(lengths, int(config.vocab_size), recipe.train.seed)
+    if recipe.data.packing:
+        rows: Any = encode.packed_rows(examples, recipe.data.max_length)
+        collator: Any = encode.PackedCollator(flash_kwargs=attention(recipe).startswith("flash"))
+    else:
+        rows = encode.plain_rows(examples)
+        collator = encode.padded_collator(build_tokenizer())
+    tok = build_tokenizer()  # pad id 0: the token counter's notion of padding
+    torch.manual_seed(recipe.train.seed)
+    model = load_model(recipe, config=config)
+    trainable, total = count_parameters(model)
+    steps = b.warmup + b.steps
+    need = steps * recipe.train.batch_size * recipe.train.grad_accum * world
+    if len(rows) < need:
+        raise RecipeError(f"{recipe.path}: bench needs {need} rows for {steps} steps, the synthetic data gives "
+                          f"{len(rows)}; raise bench.examples")
+    marks: list[tuple[float, int]] = []
+
+    class Timer(TrainerCallback):  # type: ignore[misc]
+        def on_step_end(self, args: Any, state: Any, control: Any, **kw: Any) -> Any:
+            if gpu:
+                torch.cuda.synchronize()
+            marks.append((time.perf_counter(), int(state.num_input_tokens_seen)))
+            return control
+
+    with tempfile.TemporaryDirectory(prefix="cass-bench-") as tmp:
+        args = training_arguments(recipe, Path(tmp), has_validation=False, max_steps=steps, save_strategy="no",
+                                  report_to="none", logging_strategy="no", disable_tqdm=True,
+                                  include_num_input_tokens_seen="non_padding")
+        if gpu:
+            torch.cuda.reset_peak_memory_stats()
+        trainer = Trainer(model=model, args=args, train_dataset=rows, data_collator=collator, processing_class=tok,
+                          callbacks=[Timer()])
+        trainer.train()
+    first = max(b.warmup, 1)  # timing starts at the end of a step
+    (t0, n0), (t1, n1) = marks[first - 1], marks[-1]
+    measured_steps = len(marks) - first
+    per_gpu = (n1 - n0) / (t1 - t0) / world
+    flops_per_token = train_flops(config, lengths, recipe.train.method,
+                                  trainable if recipe.train.method != "full" else 0) / sum(lengths)
+    name = torch.cuda.get_device_name() if gpu else "cpu"
+    peak = peak_flops(name) if gpu and use_bf16(recipe) else None
+    result: dict[str, Any] = {
+        "device": name, "gpus": world, "torch": torch.__version__, "transformers": transformers.__version__,
+        "method": recipe.train.method, "packing": recipe.data.packing, "attention": attention(recipe),
+        "liger": liger(recipe), "bf16": use_bf16(recipe), "gradient_checkpointing": recipe.train.gradient_checkpointing,
+        "optimizer": recipe.train.optimizer, "max_length": recipe.data.max_length, "batch_size": recipe.train.batch_size,
+        "grad_accum": recipe.train.grad_accum, "lengths": b.lengths, "examples": len(lengths),
+        "mean_length": sum(lengths) / len(lengths), "rows": len(rows),
+        "parameters": total, "trainable_parameters": trainable,
+        "warmup_steps": b.warmup, "measured_steps": measured_steps,
+        "tokens_per_s_per_gpu": per_gpu, "step_time_s": (t1 - t0) / measured_steps,
+        "tokens_per_step_per_gpu": (n1 - n0) / measured_steps / world,
+        "flops_per_token": flops_per_token, "peak_flops": peak,
+        "mfu": per_gpu * flops_per_token / peak if peak else None,
+        "isolation": isolation,
+    }
+    if gpu:
+        result.update(peak_memory_gib=torch.cuda.max_memory_allocated() / 2**30,
+                      peak_reserved_gib=torch.cuda.max_memory_reserved() / 2**30,
+                      memory_after_gib=torch.cuda.memory_allocated() / 2**30,
+                      total_memory_gib=torch.cuda.get_device_properties(0).total_memory / 2**30)
+    return result
