@@ -122,6 +122,9 @@ def failures(records: Sequence[dict[str, Any]], task: str) -> list[dict[str, str
             out.append({"program": r["program"], "stage": "compile gfx1100", "error": r["compile_error"]})
         if r.get("passed") is False:
             out.append({"program": r["program"], "stage": "run on NVIDIA", "error": r.get("exec_error", "")})
+        if r.get("original_passed") is False:
+            out.append({"program": r["program"], "stage": "CUDA original on NVIDIA (a suite or machine problem)",
+                        "error": "the original did not print PASS"})
     return out
 
 

@@ -99,7 +99,12 @@ class ModelTranslator:
                                      generation=Generation(max_new_tokens=options.model_max_tokens),
                                      batch_size=options.model_batch_size)
         self.target = Target(hip_version=options.hip_version, wave_size=32)
-        self.impl = Impl(settings, LazyRules(), Store(options.cache))
+        store_root = options.cache
+        try:
+            import diskcache  # noqa: F401  (the answers store; without it answers live for this run)
+        except ImportError:
+            store_root = None
+        self.impl = Impl(settings, LazyRules(), Store(store_root))
         self.label = spec
 
     def identity(self) -> str:
