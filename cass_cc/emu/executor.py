@@ -38,12 +38,14 @@ class Context:
 
 class Group:
     """Waves at one PC. mode: the MODE register (round [3:0], denormals [7:4]), one per group."""
-    __slots__ = ("s", "v", "scc", "pc", "wave", "wg", "ctx", "waiting", "mode")
+    __slots__ = ("s", "v", "scc", "pc", "wave", "wg", "ctx", "waiting", "mode", "ekey", "emask", "efull")
 
     def __init__(self, s, v, scc, pc, wave, wg, ctx, mode: int = 0xF0):
         self.s, self.v, self.scc, self.pc, self.wave, self.wg, self.ctx = s, v, scc, pc, wave, wg, ctx
         self.waiting = False
         self.mode = mode
+        self.ekey = self.emask = None  # exec_mask's cache
+        self.efull = False
 
     def set_mode(self, mode: int) -> None:
         self.mode = mode

@@ -90,10 +90,21 @@ def mul_mode(a, b, mode: int):
         return narrow(np.asarray(a, np.float64) * np.asarray(b, np.float64), dt, mode)  # exact in float64
 
 
+MID32 = np.uint64(0x10000000)  # float64 bits below a float32 ulp, at the midpoint between two float32s
+LOW32 = np.uint64(0x1FFFFFFF)
+
+
 def fma_narrow(a, b, c, dtype, scale=None, mode: int = RNE):
     """fma(a, b, c) [* 2**scale] for f16/f32 operands, rounded once to dtype."""
     a64, b64, c64 = (np.asarray(x, np.float64) for x in (a, b, c))
     with np.errstate(all="ignore"):
+        if scale is None and mode == RNE and np.dtype(dtype) == np.float32:
+            # Fast form: the float64 sum rounds to float32 correctly unless it landed exactly on a
+            # float32 midpoint (or in the subnormal range); only then is the exact path needed.
+            s = a64 * b64 + c64
+            bits = s.view(np.uint64)
+            if not (((bits & LOW32) == MID32) | ((np.abs(s) < 2.0 ** -125) & (s != 0))).any():
+                return s.astype(np.float32)
         p = a64 * b64  # exact: at most 48 significant bits
         s, e = two_sum(p, c64)
         ok = np.isfinite(s) & np.isfinite(e)

@@ -157,6 +157,14 @@ def _lds_off(g, a, wi, li, nbytes, pc, what):
     return g.wg[wi].astype(np.int64) * size + a
 
 
+def _lds_full(g, a, wg_base, nbytes, pc, what):
+    """LDS offsets for all lanes of all waves (a: (W, 32) addresses), checked with one min/max."""
+    if a.min() < 0 or a.max() + nbytes > g.ctx.lds_size:
+        W = a.shape[0]
+        return _lds_off(g, a.reshape(-1), np.repeat(np.arange(W), 32), np.tile(np.arange(32), W), nbytes, pc, what)
+    return (a + wg_base).reshape(-1)
+
+
 def _load_value(raw: np.ndarray, tail: str) -> np.ndarray:
     if tail.startswith("I8"):
         return raw.astype(np.uint8).view(np.int8).astype(np.int32).view(np.uint32)
@@ -375,16 +383,21 @@ def _ds_access(is_load, two, nbytes, stride, off, off0, off1, addr_r, d0, d1, vd
         mask = exec_mask(g)
         if not mask.any():
             return nxt
-        if mask.all():
-            W = mask.shape[0]
-            wi, li, sel = np.repeat(np.arange(W), 32), np.tile(np.arange(32), W), FULL
+        full = mask.all()
+        if full:
+            sel = FULL
+            base = g.v[addr_r].astype(np.int64)
+            wg_base = g.wg.astype(np.int64)[:, None] * g.ctx.lds_size
         else:
             wi, li = np.nonzero(mask)
             sel = (wi, li)
-        base = get(g.v[addr_r], sel).astype(np.int64)
+            base = get(g.v[addr_r], sel).astype(np.int64)
         lds = g.ctx.lds
         for k, o in enumerate(offsets):
-            loc = _lds_off(g, base + o, wi, li, nbytes, pc, "load" if is_load else "store")
+            if full:
+                loc = _lds_full(g, base + o if o else base, wg_base, nbytes, pc, "load" if is_load else "store")
+            else:
+                loc = _lds_off(g, base + o, wi, li, nbytes, pc, "load" if is_load else "store")
             if is_load:
                 vals = gather(lds, loc, nbytes)
                 if nbytes < 4:

@@ -104,6 +104,8 @@ def gather(arena: np.ndarray, off: np.ndarray, nbytes: int) -> np.ndarray:
         n = nbytes // 4
         if not (off & 3).any():
             words = arena.view(np.uint32)
+            if n == 1:
+                return words[off >> 2][:, None]
             idx = (off >> 2)[:, None] + np.arange(n)
             return words[idx]
         idx = off[:, None] + np.arange(nbytes)
@@ -123,7 +125,10 @@ def scatter(arena: np.ndarray, off: np.ndarray, values: np.ndarray, nbytes: int)
         vals = values.reshape(-1, n).astype(np.uint32, copy=False)
         if not (off & 3).any():
             words = arena.view(np.uint32)
-            words[(off >> 2)[:, None] + np.arange(n)] = vals
+            if n == 1:
+                words[off >> 2] = vals[:, 0]
+            else:
+                words[(off >> 2)[:, None] + np.arange(n)] = vals
             return
         arena[off[:, None] + np.arange(nbytes)] = np.ascontiguousarray(vals).view(np.uint8).reshape(-1, nbytes)
         return

@@ -18,7 +18,15 @@ INV_2PI = {16: 0x3118, 32: 0x3E22F983, 64: 0x3FC45F306DC9C882}
 
 
 def exec_mask(g) -> np.ndarray:
-    return ((g.s[126][:, None] >> LANE) & np.uint32(1)).astype(bool)
+    """(W, 32) bools of EXEC, cached on the group until EXEC changes (g.efull: every lane on)."""
+    e = g.s[126]
+    k = g.ekey
+    if k is not None and k.shape == e.shape and (k == e).all():
+        return g.emask
+    g.emask = ((e[:, None] >> LANE) & np.uint32(1)).astype(bool)
+    g.ekey = e.copy()
+    g.efull = bool((e == 0xFFFFFFFF).all())
+    return g.emask
 
 
 def const_bits(off: int, bits: int, is_float: bool, literal: int | None, signed: bool = False):
@@ -121,8 +129,11 @@ def write_vgpr(g, r: int, value, mask: np.ndarray, bits: int, hi16: bool = False
     if bits == 64:
         lo = (val & np.uint64(0xFFFFFFFF)).astype(np.uint32)
         hi = (val >> np.uint64(32)).astype(np.uint32)
-        np.copyto(g.v[r], lo, where=mask)
-        np.copyto(g.v[r + 1], hi, where=mask)
+        if mask is g.emask and g.efull:
+            g.v[r], g.v[r + 1] = lo, hi
+        else:
+            np.copyto(g.v[r], lo, where=mask)
+            np.copyto(g.v[r + 1], hi, where=mask)
         return
     if bits == 16:
         v16 = val & np.uint32(0xFFFF)
@@ -130,7 +141,10 @@ def write_vgpr(g, r: int, value, mask: np.ndarray, bits: int, hi16: bool = False
         merged = (old & np.uint32(0x0000FFFF)) | (v16 << np.uint32(16)) if hi16 else (old & np.uint32(0xFFFF0000)) | v16
         np.copyto(g.v[r], merged, where=mask)
         return
-    np.copyto(g.v[r], val, where=mask)
+    if mask is g.emask and g.efull:
+        g.v[r] = val
+    else:
+        np.copyto(g.v[r], val, where=mask)
 
 
 def pack_lanes(bits: np.ndarray, W: int) -> np.ndarray:

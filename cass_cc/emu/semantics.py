@@ -299,7 +299,69 @@ def _ldexp(t: str, et: str):
     return op
 
 
+# ---- hand-written fast forms of frequent integer ops (same results as the pseudocode, fewer passes) ----
+
+U32 = np.uint32
+
+
+def _lanebit(VCC):
+    return ((np.asarray(VCC, U32) >> rt.LANES) & U32(1)).astype(bool)
+
+
+def _add_co(S0=None, S1=None, **_):
+    a, b = rt.view(S0, "u32"), rt.view(S1, "u32")
+    d = a + b
+    return {"D0": d, "lane:VCC": d < a}
+
+
+def _add_co_ci(S0=None, S1=None, VCC=None, **_):
+    a, b, c = rt.view(S0, "u32"), rt.view(S1, "u32"), _lanebit(VCC)
+    t = a + b
+    d = t + c.astype(U32)
+    return {"D0": d, "lane:VCC": (t < a) | (d < t)}
+
+
+def _sub_co(rev: bool, ci: bool):
+    def op(S0=None, S1=None, VCC=None, **_):
+        a, b = rt.view(S0, "u32"), rt.view(S1, "u32")
+        if rev:
+            a, b = b, a
+        if not ci:
+            return {"D0": a - b, "lane:VCC": b > a}
+        c = _lanebit(VCC)
+        d = a - b - c.astype(U32)
+        return {"D0": d, "lane:VCC": (b > a) | ((b == a) & c)}
+    return op
+
+
+def _cndmask(S0=None, S1=None, VCC=None, **_):
+    return {"D0": np.where(_lanebit(VCC), rt.view(S1, "u32"), rt.view(S0, "u32"))}
+
+
+def _shift64(kind: str):
+    def op(S0=None, S1=None, **_):
+        n = rt.view(S0, "u32").astype(np.uint64) & np.uint64(63)
+        if kind == "lshl":
+            return {"D0": rt.view(S1, "u64") << n}
+        if kind == "lshr":
+            return {"D0": rt.view(S1, "u64") >> n}
+        return {"D0": rt.view(S1, "i64") >> n.astype(np.int64)}
+    return op
+
+
+def _fma32(S0=None, S1=None, S2=None, D0=None, **_):
+    """v_fma_f32 / v_fmac_f32 (D0 is the addend of the fmac forms)."""
+    c = S2 if S2 is not None else D0
+    return {"D0": rt.fn_fma(rt.view(S0, "f32"), rt.view(S1, "f32"), rt.view(c, "f32"))}
+
+
 OVERRIDES = {
+    "V_ADD_CO_U32": _add_co, "V_ADD_CO_CI_U32": _add_co_ci,
+    "V_SUB_CO_U32": _sub_co(False, False), "V_SUBREV_CO_U32": _sub_co(True, False),
+    "V_SUB_CO_CI_U32": _sub_co(False, True), "V_SUBREV_CO_CI_U32": _sub_co(True, True),
+    "V_CNDMASK_B32": _cndmask,
+    "V_LSHLREV_B64": _shift64("lshl"), "V_LSHRREV_B64": _shift64("lshr"), "V_ASHRREV_I64": _shift64("ashr"),
+    "V_FMAC_F32": _fma32, "V_FMA_F32": _fma32,
     "V_LDEXP_F32": _ldexp("f32", "i32"), "V_LDEXP_F64": _ldexp("f64", "i32"), "V_LDEXP_F16": _ldexp("f16", "i16"),
     "V_MIN_F32": _minmax("min", "f32"), "V_MAX_F32": _minmax("max", "f32"),
     "V_MIN_F16": _minmax("min", "f16"), "V_MAX_F16": _minmax("max", "f16"),
