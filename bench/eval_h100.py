@@ -19,6 +19,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -46,8 +47,10 @@ def originals(out: Path, arch: str, jobs: int, programs: str = "") -> None:
     folder = out / "originals"
     folder.mkdir(parents=True, exist_ok=True)
 
+    bins = Path(tempfile.mkdtemp(prefix="cass-eval-originals-"))  # executables stay out of --out
+
     def build(p):  # noqa: ANN001
-        exe = folder / "bin" / p.name
+        exe = bins / p.name
         exe.parent.mkdir(parents=True, exist_ok=True)
         return p, compile_cuda(p.path, arch, tools, exe, mode="", flags=("-O2",)), exe
 
@@ -59,7 +62,7 @@ def originals(out: Path, arch: str, jobs: int, programs: str = "") -> None:
         if c.ok:
             runs = []
             for _ in range(3):
-                run_dir = folder / "run" / p.name
+                run_dir = bins / "run" / p.name
                 run_dir.mkdir(parents=True, exist_ok=True)
                 wall, rss, kms, code = measured_run([str(exe), *p.args], str(run_dir), 120.0)
                 text = (run_dir / ".cass-eval.out").read_text(errors="replace")

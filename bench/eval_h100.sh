@@ -5,5 +5,5 @@ set -e
 cd "$(dirname "$0")/.."
 OUT="${OUT:-eval-h100}"
 mkdir -p "$OUT"
-export CASS_CACHE_DIR="$OUT/cass-cache"
+export CASS_CACHE_DIR="${CASS_CACHE_DIR:-/tmp/cass-eval-h100-cache}"  # the HIP-on-NVIDIA folder, the GPU probe
 exec python3 bench/eval_h100.py "$1" --out "$OUT" --arch "${ARCH:-sm_90}" --jobs "${JOBS:-8}"
