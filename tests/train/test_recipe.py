@@ -85,3 +85,15 @@ def test_override_values_are_toml_literals_or_strings() -> None:
     pairs = parse_overrides(["--a.b", "3", "--a.c", "1.5", "--a.d", "true", "--a.e", "text", "--a.f", "[1, 2]",
                              "--a.g-h=x"], Path("r.toml"))
     assert pairs == [("a.b", 3), ("a.c", 1.5), ("a.d", True), ("a.e", "text"), ("a.f", [1, 2]), ("a.g-h", "x")]
+
+
+def test_example_recipes_are_valid() -> None:
+    folder = Path(__file__).resolve().parents[2] / "cass_train" / "configs" / "recipes"
+    names = sorted(p.name for p in folder.glob("*.toml"))
+    assert names == ["bench-1.5b.toml", "both-7b-fsdp.toml", "source-1.5b-full.toml", "source-7b-lora.toml"]
+    for name in names:
+        r = load(folder / name, need_data=False)
+        assert r.model.base.startswith("Qwen/Qwen2.5-Coder-")
+    assert load(folder / "bench-1.5b.toml", need_data=False).bench.config.endswith("models/qwen2.5-coder-1.5b.json")
+    both = load(folder / "both-7b-fsdp.toml")
+    assert [s.weight for s in both.data.sources] == [1.0, 2.0] and both.data.task == "both"
