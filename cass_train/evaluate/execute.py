@@ -78,9 +78,10 @@ def run_pair(program: Any, translation: str, tools: Any, arch: str, work: str, r
     if not tools.gpu:
         return Execution(None, error="not run: no NVIDIA GPU here")
     if program.kind == "tree":
+        # HeCBench's Makefiles take ARCH=sm_XX; the ported one builds with the HIP-on-NVIDIA hipcc
         case = Case(program.name, str(program.path), translation,
-                    BuildSpec(command="make", arch=arch, env=(("CUDA_ARCH", arch),)), RunSpec(command="make run", timeout=timeout, run=True),
-                    work=work)
+                    BuildSpec(command=f"make ARCH={arch}", ported_command="make", arch=arch),
+                    RunSpec(command="make -s run", timeout=timeout, run=True), work=work)
     else:
         case = Case(program.name, str(program.path), translation, BuildSpec(arch=arch), RunSpec(args=tuple(program.args), timeout=timeout, run=True),
                     work=work, include_dirs=tuple(include_dirs))
