@@ -53,8 +53,9 @@ def run_arguments(makefile_text: str) -> tuple[str, ...]:
         if not line.startswith("\t"):
             break
         words = line.strip().split()
-        if words and words[0].startswith("./"):
-            return tuple(words[1:])
+        for i, w in enumerate(words):  # `$(LAUNCHER) ./$(program) ARGS`
+            if w.startswith("./"):
+                return tuple(words[i + 1:])
     return ()
 
 

@@ -26,7 +26,7 @@ all: $(program)
 $(program): main.cu
 \t$(CC) -O2 -arch=sm_80 main.cu -o $(program)
 run: $(program)
-\t./$(program) 1000
+\t$(LAUNCHER) ./$(program) 1000
 """
 
 
