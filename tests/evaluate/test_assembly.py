@@ -63,3 +63,18 @@ def test_equivalence_detects_a_different_kernel(tmp_path, suite):
     results = assemble_program(p, 80, AsmTools.find(eval_env()), tmp_path / "w", None, ref)
     assert results[0].linked and results[0].equivalent is False
     assert "differ from the reference" in results[0].error
+
+
+def test_assembly_tables(assembly_records, tmp_path):
+    from cass_train.evaluate.report import write_all
+
+    records, identity = assembly_records
+    broken = [dict(r) for r in records]
+    broken[0] = {**broken[0], "kernels": [{**k, "assembled": False, "linked": False, "equivalent": None,
+                                           "error": "llvm-mc: error: invalid instruction"} for k in broken[0]["kernels"]]}
+    rows = write_all(broken, "assembly", tmp_path, {"translator": "rules", "identity": identity})
+    total = rows[-1]
+    n = sum(len(r["kernels"]) for r in records)
+    assert total["kernels"] == n and total["assembled"] == n - len(broken[0]["kernels"])
+    assert "invalid instruction" in (tmp_path / "failures.md").read_text()
+    assert "| **total** |" in (tmp_path / "table.md").read_text()
