@@ -63,6 +63,8 @@ def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
         bench=Bench(config=str(config), steps=args.steps_7b if seven else args.steps, warmup=args.warmup,
                     lengths=args.lengths, examples=args.examples),
     )
+    if args.compile:
+        recipe.train.args["torch_compile"] = True
     recipe.path = f"bench/train_h100.py:{case}"
     return recipe
 
@@ -90,6 +92,8 @@ def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batc
                "--config15", str(args.config15), "--config7", str(args.config7)]
     if args.smoke:
         forward.append("--smoke")
+    if args.compile:
+        forward.append("--compile")
     me = [str(Path(__file__).resolve())]
     if gpus > 1:
         cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", str(gpus), *me, *forward]
@@ -226,6 +230,7 @@ def main() -> int:
     p.add_argument("--attention", default="auto", help="auto (flash_attention_2 when installed, else sdpa), sdpa, ...")
     p.add_argument("--config15", default=str(CONFIGS / "qwen2.5-coder-1.5b.json"))
     p.add_argument("--config7", default=str(CONFIGS / "qwen2.5-coder-7b.json"))
+    p.add_argument("--compile", action="store_true", help="torch.compile the model (Trainer's torch_compile)")
     p.add_argument("--smoke", action="store_true", help="tiny model, few steps: checks this script, not the GPU")
     p.add_argument("--budget", type=float, default=450, help="seconds after which no further case starts")
     args = p.parse_args()

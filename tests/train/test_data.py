@@ -131,3 +131,32 @@ def test_answer_round_trips_through_cass_cc_extraction(code: str) -> None:
         text = answer_text(fmt, code)
         assert text.startswith(f"```{fmt.answer_fence}\n") and text.endswith("```")
         assert fmt.extract(text) == (code if code.endswith("\n") else code + "\n")
+
+
+def test_reads_what_cass_data_exports(tmp_path: Path) -> None:
+    """The dataset pipeline's own exporter writes the folder (its columns, shards, card)."""
+    export = pytest.importorskip("cass_data.export")
+    pytest.importorskip("transformers")
+    from cass_cc.model.synthetic import build_tokenizer
+
+    tokenizer = tmp_path / "tokenizer.json"
+    build_tokenizer().backend_tokenizer.save(str(tokenizer))
+    rows = []
+    for i, (name, split) in enumerate((("scale", "train"), ("add", "train"), ("flip", "validation"))):
+        common = {"origin": f"synth/{name}", "domain": "synth", "split": split, "licence": "MIT", "unit": f"u{i}",
+                  "path": f"{name}.cu", "file": f"{name}.cu", "toolchain": "{}", "translator": "rules", "verify": "",
+                  "gfx1100": True, "sm": None, "kernel": None}
+        rows.append({**common, "id": f"s{i}", "task": "cuda-hip", "cuda": cuda_of(name), "hip": hip_of(name),
+                     "sass": None, "rdna3": None, "level": "executed" if name == "add" else "compiled"})
+        rows.append({**common, "id": f"a{i}", "task": "sass-rdna3", "cuda": None, "hip": None, "sm": "sm_80",
+                     "sass": f"        code for sm_80\n        Function : {name}\n        EXIT ;", "rdna3": "s_endpgm",
+                     "kernel": name, "level": "compiled"})
+    out = tmp_path / "dataset"
+    export.export(rows, out, {"rejections": {}, "kernel_misses": {}}, [], str(tokenizer))
+    ex = load_examples(Data(task="both", sources=[Source(path=str(out))]))
+    assert sorted((e.task, e.origin) for e in ex.train) == [
+        ("assembly", "synth/add"), ("assembly", "synth/scale"), ("source", "synth/add"), ("source", "synth/scale")]
+    assert sorted(e.task for e in ex.validation) == ["assembly", "source"]
+    assert ex.counts[0].card_counts  # the export's card has a Counts section
+    executed = load_examples(Data(task="source", levels=["executed"], sources=[Source(path=str(out))]))
+    assert [e.origin for e in executed.train] == ["synth/add"]
