@@ -160,3 +160,14 @@ def test_reads_what_cass_data_exports(tmp_path: Path) -> None:
     assert ex.counts[0].card_counts  # the export's card has a Counts section
     executed = load_examples(Data(task="source", levels=["executed"], sources=[Source(path=str(out))]))
     assert [e.origin for e in executed.train] == ["synth/add"]
+
+
+def test_hugging_face_dataset_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """hf:NAME goes through `datasets` (a local dataset folder here: no network in tests)."""
+    datasets = pytest.importorskip("datasets")
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", tmp_path / "cache")
+    folder = write_export(tmp_path / "export", export_rows())
+    ex = load_examples(Data(task="source", sources=[Source(path=f"hf:{folder}")]))
+    assert sorted(e.origin for e in ex.train) == ["synth/add", "synth/fill", "synth/scale"]
+    assert [e.origin for e in ex.validation] == ["synth/flip"]
+    assert (tmp_path / "cache").is_dir()  # datasets cached under the test folder, not the home directory
