@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import shlex
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 # 0 = normal, 1 = -v (show commands), -1 = quiet. Set once by the driver.
 verbosity = 0

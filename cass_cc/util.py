@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 # Every compile hashes its source for the cache key. hashlib's import loads OpenSSL (~4 ms,
 # about 4% of a warm compile's own time); CPython's built-in SHA-256 gives the same digest.

@@ -6,7 +6,7 @@ Build systems parse nvcc's `--version` (CMake matches the first line and
 from __future__ import annotations
 
 import os
-from typing import Mapping
+from collections.abc import Mapping
 
 from . import CUDA_COMPAT_VERSION, __version__
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .. import log
 from ..nvcc.invocation import Phase, UsageError
@@ -72,9 +72,9 @@ def _build(inv, env: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
     from ..cache import CacheMiss
     from ..config import ConfigError, load
     from ..nvcc.targets import offload_archs
+    from ..toolchain import ToolchainError
     from ..translate.base import TranslationError
     from .build import Build, DriverError, ToolFailed, make_toolchain
-    from ..toolchain import ToolchainError
 
     if inv.verbose or inv.dryrun:
         log.verbosity = 1

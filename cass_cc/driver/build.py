@@ -16,9 +16,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
 
 from .. import log
 from ..cache import TranslationCache, key
@@ -29,7 +29,6 @@ from ..translate.base import Target, Translation, TranslationError
 from ..util import atomic_path, atomic_write_text
 from . import commands, dlink, headers, profile, sources
 from .errors import DriverError, ToolFailed
-
 
 # -E and -M look at the host side only; the device flags then go unused, which is expected.
 _HOST_ONLY = ["--cuda-host-only", "-Wno-unused-command-line-argument"]

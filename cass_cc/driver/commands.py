@@ -15,8 +15,8 @@ build.py's job. nvcc meanings mapped to clang's HIP driver:
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .. import CUDA_COMPAT_VERSION
 from ..nvcc.invocation import Invocation, Lang

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
+from ..records import record
 from ..util import atomic_folder, sha256_hex
 
 INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
@@ -38,7 +38,7 @@ def includes(data: bytes) -> list[tuple[bool, str]]:
     return [(m.group(1) == b'"', m.group(2).decode("utf-8", "replace").strip()) for m in INCLUDE.finditer(data)]
 
 
-@dataclass(frozen=True)
+@record
 class Closure:
     main: str  # absolute path of the .cu file
     files: dict[str, bytes]  # absolute path -> contents, every user file reachable (main excluded)

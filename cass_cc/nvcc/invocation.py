@@ -7,7 +7,8 @@ sets it; the AMD meaning is the driver's business.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+
+from ..records import factory, record
 
 
 class Phase(enum.Enum):
@@ -42,39 +43,39 @@ class Lang(enum.Enum):
     ASM = "asm"  # .s / .S: host assembler (nvcc hands these to the host compiler)
 
 
-@dataclass(frozen=True)
+@record
 class Input:
     path: str
     lang: Lang
 
 
-@dataclass
+@record(frozen=False)
 class DepOptions:
     """-M, -MM, -MD, -MMD, -MF, -MT, -MP (gcc meanings; nvcc long spellings too)."""
 
     mode: str | None = None  # "M", "MM", "MD", "MMD" or None
     file: str | None = None  # -MF
-    targets: list[str] = field(default_factory=list)  # -MT (may repeat)
+    targets: list[str] = factory(list)  # -MT (may repeat)
     phony: bool = False  # -MP
 
 
-@dataclass
+@record(frozen=False)
 class Invocation:
     phase: Phase = Phase.LINK
-    inputs: list[Input] = field(default_factory=list)
+    inputs: list[Input] = factory(list)
     output: str | None = None  # -o
     # GPU targets as spelled on the command line, normalised to nvcc names:
     # "sm_80", "compute_80", "all", "all-major", "native", or an AMD name "gfx1100".
     # -gencode arch=compute_80,code=[sm_80,compute_80] contributes "sm_80" and "compute_80".
-    targets: list[str] = field(default_factory=list)
+    targets: list[str] = factory(list)
     rdc: bool = False  # -rdc=true, -dc
-    defines: list[str] = field(default_factory=list)  # -D NAME or NAME=VALUE, in order
-    undefines: list[str] = field(default_factory=list)  # -U
-    include_dirs: list[str] = field(default_factory=list)  # -I
-    system_include_dirs: list[str] = field(default_factory=list)  # -isystem
-    pre_includes: list[str] = field(default_factory=list)  # -include
-    lib_dirs: list[str] = field(default_factory=list)  # -L
-    libs: list[str] = field(default_factory=list)  # -l (names without "lib"/suffix)
+    defines: list[str] = factory(list)  # -D NAME or NAME=VALUE, in order
+    undefines: list[str] = factory(list)  # -U
+    include_dirs: list[str] = factory(list)  # -I
+    system_include_dirs: list[str] = factory(list)  # -isystem
+    pre_includes: list[str] = factory(list)  # -include
+    lib_dirs: list[str] = factory(list)  # -L
+    libs: list[str] = factory(list)  # -l (names without "lib"/suffix)
     std: str | None = None  # -std=c++17 -> "c++17"
     opt: str | None = None  # -O3 -> "3"; host optimisation
     device_opt: str | None = None  # -dopt / -Xptxas -O3 level, recorded
@@ -90,27 +91,27 @@ class Invocation:
     extended_lambda: bool = False  # --extended-lambda / --expt-extended-lambda
     default_stream: str | None = None  # --default-stream legacy|null|per-thread
     host_compiler: str | None = None  # -ccbin / --compiler-bindir
-    host_args: list[str] = field(default_factory=list)  # -Xcompiler pieces + forwarded unknowns
-    linker_args: list[str] = field(default_factory=list)  # -Xlinker pieces
-    ptxas_args: list[str] = field(default_factory=list)  # -Xptxas pieces (recorded only)
-    nvlink_args: list[str] = field(default_factory=list)  # -Xnvlink pieces (recorded only)
-    archive_args: list[str] = field(default_factory=list)  # -Xarchive pieces (for -lib)
+    host_args: list[str] = factory(list)  # -Xcompiler pieces + forwarded unknowns
+    linker_args: list[str] = factory(list)  # -Xlinker pieces
+    ptxas_args: list[str] = factory(list)  # -Xptxas pieces (recorded only)
+    nvlink_args: list[str] = factory(list)  # -Xnvlink pieces (recorded only)
+    archive_args: list[str] = factory(list)  # -Xarchive pieces (for -lib)
     forward_unknown: bool = False  # -forward-unknown-to-host-compiler
     forward_unknown_linker: bool = False  # -forward-unknown-to-host-linker: unknowns -> linker_args
-    deps: DepOptions = field(default_factory=DepOptions)
+    deps: DepOptions = factory(DepOptions)
     lang: Lang | None = None  # -x cu|c|c++ (applies to all inputs, as in nvcc)
     machine: int | None = None  # -m64 / -m32
     no_warnings: bool = False  # -w
-    werror: list[str] = field(default_factory=list)  # -Werror kinds ("all-warnings", ...)
+    werror: list[str] = factory(list)  # -Werror kinds ("all-warnings", ...)
     shared_cudart: str | None = None  # -cudart none|shared|static
     verbose: bool = False  # -v
     dryrun: bool = False  # -dryrun
     keep: bool = False  # -keep
     keep_dir: str | None = None  # -keep-dir
     # Options nvcc accepts that have no AMD meaning; the driver notes them under -v.
-    ignored: list[str] = field(default_factory=list)
+    ignored: list[str] = factory(list)
     # cass-cc's own options (spelled --cass-*, or --emit-rdna3), raw name -> value.
-    cass: dict[str, str] = field(default_factory=dict)
+    cass: dict[str, str] = factory(dict)
 
 
 class UsageError(Exception):

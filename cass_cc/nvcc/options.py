@@ -6,7 +6,8 @@ real builds use: -Xcudafe, -Xfatbin, -Xcicc). `parse.py` reads only this table.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from ..records import record
 
 
 class Arity(enum.Enum):
@@ -37,7 +38,7 @@ class Kind(enum.Enum):
     BOOL = "bool"  # "'x': expected true or false"
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     long: str  # "--gpu-architecture"
     short: str | None  # "-arch"; None when nvcc has only the long spelling

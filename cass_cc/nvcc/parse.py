@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from ..records import factory, record
 from . import targets as tg
 from .invocation import Input, Invocation, Lang, Phase, UsageError
 from .options import (
@@ -87,16 +87,16 @@ def _expand_files(args: list[str], read_file: Callable[[str], str], depth: int) 
     return out
 
 
-@dataclass
+@record(frozen=False)
 class _State:
     """What parsing collects before it can settle the Invocation."""
 
-    inv: Invocation = field(default_factory=Invocation)
-    phases: set[Phase] = field(default_factory=set)
-    paths: list[str] = field(default_factory=list)
+    inv: Invocation = factory(Invocation)
+    phases: set[Phase] = factory(set)
+    paths: list[str] = factory(list)
     arch: str | None = None
-    codes: list[str] = field(default_factory=list)
-    gencodes: list[str] = field(default_factory=list)
+    codes: list[str] = factory(list)
+    gencodes: list[str] = factory(list)
     rdc: bool | None = None
     dc: bool = False
     dw: bool = False

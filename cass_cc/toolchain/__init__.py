@@ -15,8 +15,8 @@ import functools
 import os
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from .devlibs import device_lib_dir
 from .rocm import Rocm, find_rocm

@@ -21,9 +21,9 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from ..translate import mappings
 from ..util import atomic_folder, sha256_hex

@@ -14,10 +14,10 @@ Layouts seen:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
+from ..records import record
 from ..version import read_hip_version
 from .tool import ToolchainError
 
@@ -26,7 +26,7 @@ INSTALL_HINT = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Rocm:
     root: Path
     origin: str  # which setting or default found it

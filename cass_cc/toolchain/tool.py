@@ -13,9 +13,10 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence
+
+from ..records import record
 
 Version = tuple[int, ...]
 
@@ -24,7 +25,7 @@ class ToolchainError(Exception):
     """A required tool is missing or unusable. The message names the fix."""
 
 
-@dataclass(frozen=True)
+@record
 class Tool:
     name: str  # "clang", "nvcc", ...
     path: str
@@ -106,7 +107,7 @@ def run_version(path: str, args: Sequence[str] = ("--version",)) -> str:
     return proc.stdout + proc.stderr
 
 
-@dataclass(frozen=True)
+@record
 class Spec:
     """How to find and recognise one tool."""
 
@@ -121,7 +122,7 @@ class Spec:
     capability: tuple[tuple[str, ...], str, str] | None = None
 
     def with_names(self, names: tuple[str, ...]) -> "Spec":
-        return replace(self, names=names)
+        return self._replace(names=names)
 
 
 def candidates(spec: Spec, env: Mapping[str, str], dirs: Iterable[str]) -> list[tuple[str, str]]:

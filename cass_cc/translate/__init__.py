@@ -1,11 +1,13 @@
 """CUDA -> HIP source translation: translators, the chain that picks one, and the mapping data."""
 from __future__ import annotations
 
-from typing import Any
-
 from .base import Diagnostic, Target, Translation, TranslationDeclined, TranslationError, Translator
 from .chain import TranslatorChain
 from .identity import rules_identity
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # importing typing costs every compile ~5 ms
+    from typing import Any
 
 
 class LazyRules:

@@ -6,11 +6,16 @@ one served; the driver caches the result under `Translator.identity()`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Protocol
+from ..records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
+else:  # the interface is structural; importing typing costs every compile ~5 ms
+    Protocol = object
 
 
-@dataclass(frozen=True)
+@record
 class Target:
     """What the translation is for: it changes what must be emitted."""
 
@@ -21,7 +26,7 @@ class Target:
         return f"hip{self.hip_version[0]}.{self.hip_version[1]}-w{self.wave_size}"
 
 
-@dataclass(frozen=True)
+@record
 class Diagnostic:
     line: int  # 1-based line in the CUDA input
     column: int  # 1-based
@@ -33,13 +38,13 @@ class Diagnostic:
         return f"{filename}:{self.line}:{self.column}: {self.severity}: {self.message}"
 
 
-@dataclass(frozen=True)
+@record
 class Translation:
     text: str  # full HIP source, carrying #line directives naming the CUDA file
     translator: str  # identity of the translator that served
     diagnostics: tuple[Diagnostic, ...] = ()
     # CUDA names found that have no HIP counterpart on this target (rules could not serve them).
-    unsupported: tuple[str, ...] = field(default=())
+    unsupported: tuple[str, ...] = ()
 
 
 class Translator(Protocol):

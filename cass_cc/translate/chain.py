@@ -5,7 +5,6 @@ one warning naming that failure and the member that served instead.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from .base import Diagnostic, Target, Translation, TranslationDeclined, TranslationError, Translator
@@ -33,5 +32,5 @@ class TranslatorChain:
                 continue
             notes = tuple(Diagnostic(1, 1, "warning", f"{f}; translated by {member.name} instead") for f in failures)
             # name the member that served, whatever the member wrote there
-            return dataclasses.replace(result, translator=member.identity(), diagnostics=notes + result.diagnostics)
+            return result._replace(translator=member.identity(), diagnostics=notes + result.diagnostics)
         raise TranslationError("no translator could translate " + filename + ": " + "; ".join(failures))

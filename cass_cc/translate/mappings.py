@@ -7,9 +7,9 @@ read once, on first use, and cached.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..records import record
 from ..util import sha256
 
 DATA_DIR = Path(__file__).with_name("mappings")
@@ -25,7 +25,7 @@ FAMILIES = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Mapping:
     cuda_name: str
     hip_name: str  # "" when HIP has no counterpart

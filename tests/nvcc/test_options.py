@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from cass_cc.nvcc import options as o
@@ -25,7 +23,7 @@ def test_glued_are_single_letters():
     assert sorted(o.GLUED) == ["-D", "-I", "-L", "-O", "-U", "-l", "-t"]
 
 
-FIELDS = {f.name for f in dataclasses.fields(Invocation)}
+FIELDS = set(Invocation.__slots__)
 
 
 @pytest.mark.parametrize("opt", o.OPTIONS, ids=lambda opt: opt.long)
