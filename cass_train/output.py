@@ -98,11 +98,22 @@ def write_outputs(recipe: Recipe, out: Path, metrics: dict[str, Any], turn_end_i
     return replace_folder(out / "model", fill)
 
 
-def read_eval_results(path: str) -> Any:
+def read_eval_results(path: str) -> str | None:
+    """Markdown for the card from `cass-train eval` output: its folder (table.md, else
+    summary.json), a .md table, or any JSON file (a `failures` list is left out)."""
     if not path:
         return None
+    p = Path(path)
     try:
-        return json.loads(Path(path).read_text())
+        if p.is_dir():
+            p = p / "table.md" if (p / "table.md").is_file() else p / "summary.json"
+        text = p.read_text()
+        if p.suffix == ".json":
+            data = json.loads(text)
+            if isinstance(data, dict):
+                data.pop("failures", None)
+            return "```json\n" + json.dumps(data, indent=2)[:20000] + "\n```"
+        return text.strip()
     except (OSError, ValueError) as e:
         raise RecipeError(f"{path}: cannot read evaluation results (output.eval_results): {e}") from None
 
@@ -132,7 +143,7 @@ def plot_losses(history: list[dict[str, Any]], path: Path) -> None:
     os.replace(tmp, path)
 
 
-def model_card(recipe: Recipe, metrics: dict[str, Any], eval_results: Any, dtype_name: str) -> str:
+def model_card(recipe: Recipe, metrics: dict[str, Any], eval_results: str | None, dtype_name: str) -> str:
     data = metrics.get("data", {})
     train = metrics.get("train", {})
     lines = [
@@ -184,8 +195,8 @@ def model_card(recipe: Recipe, metrics: dict[str, Any], eval_results: Any, dtype
     if "eval" in metrics:
         lines.append(f"Validation loss: {_num(metrics['eval'].get('eval_loss'))}.")
     lines += ["", "![loss](loss.png)", ""]
-    if eval_results is not None:
-        lines += ["## Evaluation", "", "```json", json.dumps(eval_results, indent=2)[:20000], "```", ""]
+    if eval_results:
+        lines += ["## Evaluation", "", f"From `{recipe.output.eval_results}`:", "", eval_results, ""]
     lines += ["## Recipe", "", "```json", dumps(recipe), "```", ""]
     return "\n".join(lines)
 

@@ -91,7 +91,7 @@ def train(recipe: Recipe, resume: bool = False, callbacks: Sequence[Any] = (), w
 
     from .arguments import training_arguments
     from .model import count_parameters, load_model, load_tokenizer
-    from .output import write_outputs
+    from .output import read_eval_results, write_outputs
 
     transformers.utils.logging.set_verbosity_warning()
     if not sys.stderr.isatty():
@@ -103,6 +103,7 @@ def train(recipe: Recipe, resume: bool = False, callbacks: Sequence[Any] = (), w
                           "pass --resume to continue it, or choose another output.dir")
     if resume and not checkpoint:
         raise RecipeError(f"{out}: --resume, but there is no checkpoint under {out / 'checkpoints'}")
+    read_eval_results(recipe.output.eval_results)  # a bad path fails now, not after training
     tok = load_tokenizer(recipe)
     prepared = prepare(recipe, tok)
     os.environ["TENSORBOARD_LOGGING_DIR"] = str(out / "tensorboard")

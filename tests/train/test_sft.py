@@ -35,17 +35,24 @@ def generated(folder: Path, tmp: Path) -> list[str | None]:
     return [SOURCE.extract(a) for a in answers]
 
 
-def run(tmp: Path, name: str, base: Path, rows: list[dict[str, Any]], weight: float = 2.0, **train: Any) -> dict[str, Any]:
+def run(tmp: Path, name: str, base: Path, rows: list[dict[str, Any]], weight: float = 2.0, eval_results: str = "",
+        **train: Any) -> dict[str, Any]:
     from cass_train.sft import train as train_run
 
     data = write_jsonl(tmp / f"{name}.jsonl", rows)
-    path = write_recipe(tmp / f"{name}.toml", train_sections(base, tmp / name, **train), [{"path": str(data), "weight": weight}])
+    sections = train_sections(base, tmp / name, **train)
+    if eval_results:
+        sections["output"]["eval_results"] = eval_results
+    path = write_recipe(tmp / f"{name}.toml", sections, [{"path": str(data), "weight": weight}])
     return train_run(recipe_mod.load(path))
 
 
 def test_full_run_learns_and_writes_a_folder_cass_cc_uses(tiny_base: Path, tmp_path: Path) -> None:
     long = {**pair_rows(["scale"])[0], "cuda": cuda_of("scale") + "// padding\n" * 200, "origin": "long"}
-    metrics = run(tmp_path, "full", tiny_base, [*pair_rows(), long], max_steps=40)
+    evaluation = tmp_path / "eval-model"  # what `cass-train eval --out` writes, in part
+    evaluation.mkdir()
+    (evaluation / "table.md").write_text("| domain | compiled |\n|---|---:|\n| total | 3/4 |\n")
+    metrics = run(tmp_path, "full", tiny_base, [*pair_rows(), long], max_steps=40, eval_results=str(evaluation))
     steps = losses(metrics["log_history"])
     assert steps[40] < 0.2 * steps[5]
     data = metrics["data"]
@@ -56,6 +63,7 @@ def test_full_run_learns_and_writes_a_folder_cass_cc_uses(tiny_base: Path, tmp_p
         assert (model / name).is_file(), name
     card = (model / "README.md").read_text()
     assert f"base_model: {tiny_base}" in card and "Dropped as longer than 256 tokens: 2 (source 2)" in card
+    assert "## Evaluation" in card and "| total | 3/4 |" in card
     assert (run_dir / "loss.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert list((run_dir / "tensorboard").rglob("events.out.tfevents.*"))
     assert json.loads((run_dir / "metrics.json").read_text())["global_step"] == 40
