@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, MemoryFault, gather, scatter
+from .atomics import ordered_rmw
 from .operands import exec_mask, reader, write_sgpr
 from .semantics import Uncovered
 
@@ -261,10 +262,10 @@ def _atomic(inst, base: str, tail: str, name: str, addr_of, pc: int, nxt: int):
     vs = inst.data.offset - 256
     vd = inst.vdst.offset - 256
     ret = bool(inst.glc)
-    return _atomic_run(base, fn, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt, "atomic")
+    return _atomic_run(base, opname, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt, "atomic")
 
 
-def _atomic_run(base, fn, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt, what):
+def _atomic_run(base, opname, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt, what):
     def run(g):
         mask = exec_mask(g)
         if not mask.any():
@@ -276,15 +277,7 @@ def _atomic_run(base, fn, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt,
             view = arena.view(dt) if not (off % nbytes).any() else None
             if view is None:
                 raise MemoryFault("global", pc, 0, int(g.wave[0]), int(off[0]), nbytes, "misaligned atomic")
-            idx = off // nbytes
-            olds = np.empty(idx.size, dt)
-            if fn.__code__.co_code == _atomic_fn("ADD", "U32").__code__.co_code and not ret:
-                np.add.at(view, idx, data)
-            else:
-                for k in range(idx.size):  # lanes in order, each sees the previous one's result
-                    o = view[idx[k]]
-                    olds[k] = o
-                    view[idx[k]] = fn(o, data[k], data2[k])
+            olds = ordered_rmw(view, off // nbytes, data, data2 if cmp else None, opname)
             if ret:
                 raw = olds.view(np.uint32).reshape(-1, words)
                 for k in range(words):
@@ -360,12 +353,7 @@ def ds(inst, pc: int, nxt: int):
         view = g.ctx.lds.view(dt)
         data = np.stack([g.v[d0 + k][wi, li] for k in range(words)], axis=1).copy().view(dt).reshape(-1)
         data2 = np.stack([g.v[d1 + k][wi, li] for k in range(words)], axis=1).copy().view(dt).reshape(-1) if cmp else data
-        idx = o // nbytes
-        olds = np.empty(idx.size, dt)
-        for k in range(idx.size):
-            old = view[idx[k]]
-            olds[k] = old
-            view[idx[k]] = fn(old, data2[k], data[k]) if cmp else fn(old, data[k], data[k])
+        olds = ordered_rmw(view, o // nbytes, data2 if cmp else data, data if cmp else None, opname)
         if rtn:
             raw = olds.view(np.uint32).reshape(-1, words)
             for k in range(words):
