@@ -108,7 +108,9 @@ def isolation_check(config: Any, recipe: Recipe) -> dict[str, Any]:
             diff = max(diff, (packed[at:at + len(e)] - alone).abs().max().item())
             leak = max(leak, (crossed[at:at + len(e)] - alone).abs().max().item())
             at += len(e)
-    del model
+    del model, packed, crossed
+    if device.type == "cuda":
+        torch.cuda.empty_cache()
     return {"max_diff": diff, "leak_diff": leak, "ok": diff < 0.1 * leak}
 
 

@@ -36,13 +36,14 @@ def generated(folder: Path, tmp: Path) -> list[str | None]:
 
 
 def run(tmp: Path, name: str, base: Path, rows: list[dict[str, Any]], weight: float = 2.0, eval_results: str = "",
-        **train: Any) -> dict[str, Any]:
+        validation: str = "", **train: Any) -> dict[str, Any]:
     from cass_train.sft import train as train_run
 
     data = write_jsonl(tmp / f"{name}.jsonl", rows)
     sections = train_sections(base, tmp / name, **train)
     if eval_results:
         sections["output"]["eval_results"] = eval_results
+    sections["data"]["validation"] = validation
     path = write_recipe(tmp / f"{name}.toml", sections, [{"path": str(data), "weight": weight}])
     return train_run(recipe_mod.load(path))
 
@@ -52,9 +53,14 @@ def test_full_run_learns_and_writes_a_folder_cass_cc_uses(tiny_base: Path, tmp_p
     evaluation = tmp_path / "eval-model"  # what `cass-train eval --out` writes, in part
     evaluation.mkdir()
     (evaluation / "table.md").write_text("| domain | compiled |\n|---|---:|\n| total | 3/4 |\n")
-    metrics = run(tmp_path, "full", tiny_base, [*pair_rows(), long], max_steps=40, eval_results=str(evaluation))
+    held_out = {**pair_rows(["scale"])[0], "origin": "held-out", "split": "validation"}
+    metrics = run(tmp_path, "full", tiny_base, [*pair_rows(), long, held_out], max_steps=40, eval_steps=20,
+                  eval_results=str(evaluation), validation="validation")
     steps = losses(metrics["log_history"])
     assert steps[40] < 0.2 * steps[5]
+    evals = {h["step"]: h["eval_loss"] for h in metrics["log_history"] if "eval_loss" in h}
+    assert sorted(evals) == [20, 40] and evals[40] < evals[20]  # validation loss, on the held-out example
+    assert metrics["data"]["validation_examples"] == 1 and metrics["eval"]["eval_loss"] == evals[40]
     data = metrics["data"]
     assert data["train_examples"] == 8 and data["dropped_too_long"] == {"source": 2}  # the long pair, weight 2
     run_dir = tmp_path / "full"
@@ -77,7 +83,8 @@ def test_full_run_learns_and_writes_a_folder_cass_cc_uses(tiny_base: Path, tmp_p
 
 @pytest.mark.skipif(not have("clang-15") and not have("clang"), reason="cass-cc compiles the model's answer with clang")
 def test_lora_merged_translates_through_cass_cc(tiny_base: Path, tmp_path: Path, cass_env: dict[str, str]) -> None:
-    metrics = run(tmp_path, "lora", tiny_base, pair_rows(), method="lora", learning_rate=1e-2, max_steps=60)
+    metrics = run(tmp_path, "lora", tiny_base, pair_rows(), method="lora", learning_rate=1e-2, max_steps=60,
+                  gradient_checkpointing=True)
     assert metrics["data"]["trainable_parameters"] < metrics["data"]["parameters"] / 3
     assert (tmp_path / "lora" / "final" / "adapter_config.json").is_file()
     model = tmp_path / "lora" / "model"
