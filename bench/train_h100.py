@@ -25,6 +25,9 @@ packing and collators of `cass-train sft`:
   lora-7b-packed     Qwen2.5-Coder-7B shape, LoRA r=16 on all linear layers, bf16 base,
                      4,096-token packed rows, activation checkpointing.
   full-1.5b-packed-xN  the first case on all N GPUs (torchrun, DDP) when N >= 2: scaling.
+  full-1.5b-packed-liger  the first case with Liger kernels (fused RMSNorm, SwiGLU, RoPE, linear
+                     cross-entropy), only when liger_kernel is installed. The other cases run
+                     without them, so the packed/padded comparison is like for like.
 
 Output: $OUT/<case>.json (everything measured), $OUT/train_h100.json (summary with the
 issue's targets: MFU >= 45%, packing speedup >= 2x, scaling >= 1.8x), $OUT/train_h100.md.
@@ -32,6 +35,7 @@ issue's targets: MFU >= 45%, packing speedup >= 2x, scaling >= 1.8x), $OUT/train
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import os
@@ -45,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 CONFIGS = ROOT / "cass_train" / "configs" / "models"
 LENGTHS = "lognormal:700:0.9"
-CASES = ("full-1.5b-packed", "full-1.5b-padded", "lora-7b-packed", "full-1.5b-packed-xN")
+CASES = ("full-1.5b-packed", "full-1.5b-padded", "lora-7b-packed", "full-1.5b-packed-xN", "full-1.5b-packed-liger")
 
 
 def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
@@ -54,7 +58,8 @@ def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
     seven = case.startswith("lora-7b")
     config = args.config7 if seven else args.config15
     recipe = Recipe(
-        model=Model(base=f"random weights of {Path(config).name}", attention=args.attention),
+        model=Model(base=f"random weights of {Path(config).name}", attention=args.attention,
+                    liger="true" if case.endswith("-liger") else "false"),
         data=Data(max_length=args.max_length, packing="padded" not in case),
         train=Train(method="lora" if seven else "full", batch_size=batch_size, grad_accum=1 if seven else args.grad_accum,
                     optimizer="adamw_torch_fused" if not args.smoke else "adamw_torch", learning_rate=1e-5,
@@ -148,7 +153,7 @@ def summarize(results: dict[str, Any], rule: dict[str, Any], gpus: int, env: dic
         return {k: r.get(k) for k in keys} if "error" not in r else {"error": r.get("error", "")[-400:]}
 
     keys = ("tokens_per_s_per_gpu", "mfu", "step_time_s", "tokens_per_step_per_gpu", "peak_memory_gib", "attention",
-            "batch_size", "gradient_checkpointing", "isolation")
+            "liger", "batch_size", "grad_accum", "gradient_checkpointing", "isolation")
     s["full_1.5b_packed"] = pick(packed, *keys) if packed else "not run"
     s["full_1.5b_padded"] = pick(padded, *keys) if padded else "not run"
     s["padded_batch_rule"] = rule
@@ -161,6 +166,8 @@ def summarize(results: dict[str, Any], rule: dict[str, Any], gpus: int, env: dic
             s["scaling"] = gpus * multi["tokens_per_s_per_gpu"] / packed["tokens_per_s_per_gpu"]
     else:
         s["scaling"] = f"not run: {gpus} GPU visible"
+    liger = results.get("full-1.5b-packed-liger")
+    s["full_1.5b_packed_liger"] = pick(liger, *keys) if liger else "not run: liger_kernel not installed"
     s["targets"] = {
         "mfu_1.5b_packed >= 0.45": _meets(packed.get("mfu"), 0.45),
         "packing_speedup >= 2": _meets(s.get("packing_speedup"), 2.0),
@@ -271,6 +278,9 @@ def main() -> int:
         elif case == "full-1.5b-packed-xN":
             if gpus >= 2:
                 results[case] = run_case(case, out, args, gpus=gpus)
+        elif case.endswith("-liger"):
+            if importlib.util.find_spec("liger_kernel") is not None:
+                results[case] = run_case(case, out, args)
         else:
             results[case] = run_case(case, out, args, timeout=300 if case.startswith("lora-7b") else 240)
     summary = summarize(results, rule, gpus, env)
