@@ -13,7 +13,7 @@ from .recipe import RecipeError
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @click.argument("recipe_file", metavar="RECIPE.toml", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--padded", is_flag=True, help="time the same data without packing, padded per batch")
+@click.option("--padded", is_flag=True, help="also time the same data without packing, padded per batch, and give the speedup")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="write the result here too")
 @click.pass_context
 def command(ctx: click.Context, recipe_file: Path, padded: bool, json_out: Path | None) -> None:

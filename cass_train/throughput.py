@@ -203,4 +203,10 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
                       peak_reserved_gib=torch.cuda.max_memory_reserved() / 2**30,
                       memory_after_gib=torch.cuda.memory_allocated() / 2**30,
                       total_memory_gib=torch.cuda.get_device_properties(0).total_memory / 2**30)
+    del trainer, model  # a second run in this process (--padded) starts with the memory back
+    import gc
+
+    gc.collect()
+    if gpu:
+        torch.cuda.empty_cache()
     return result
