@@ -46,13 +46,13 @@ def ordered_rmw(view: np.ndarray, idx: np.ndarray, new: np.ndarray, cmp: np.ndar
         cmp = new
     order = np.argsort(idx, kind="stable")
     sidx = idx[order]
-    starts = np.flatnonzero(np.r_[True, sidx[1:] != sidx[:-1]])
+    starts = np.flatnonzero(np.concatenate(([True], sidx[1:] != sidx[:-1])))
     if starts.size == n:  # every lane on its own address
         old = view[idx]
         olds[:] = old
         view[idx] = step(op, old, new, cmp)
         return olds
-    lengths = np.diff(np.r_[starts, n])
+    lengths = np.diff(np.append(starts, n))
     with np.errstate(all="ignore"):
         for s in starts[lengths >= LONG]:
             ln = lengths[np.searchsorted(starts, s)]
@@ -75,12 +75,12 @@ def _one_address(view: np.ndarray, at: int, new: np.ndarray, cmp: np.ndarray, op
     """The lanes of one address, in order: what each saw."""
     first = view[at]
     if op in ACCUMULATE:
-        acc = ACCUMULATE[op].accumulate(np.r_[np.asarray([first], view.dtype), new.astype(view.dtype)])
+        acc = ACCUMULATE[op].accumulate(np.concatenate((np.asarray([first], view.dtype), new.astype(view.dtype))))
         view[at] = acc[-1]
         return acc[:-1]
     if op in ("SWAP", "STOREXCHG"):
         view[at] = new[-1]
-        return np.r_[np.asarray([first], view.dtype), new[:-1]]
+        return np.concatenate((np.asarray([first], view.dtype), new[:-1]))
     if op in ("CMPSWAP", "CMPSTORE"):
         seen = np.empty(new.size, view.dtype)
         cur, pos = first, 0
