@@ -85,10 +85,11 @@ def write_outputs(recipe: Recipe, out: Path, metrics: dict[str, Any], turn_end_i
     atomic_write_text(out / "metrics.json", json.dumps(metrics, indent=2) + "\n")
     atomic_write_text(out / "recipe.json", dumps(recipe) + "\n")
     plot_losses(metrics.get("log_history", []), out / "loss.png")
-    if recipe.train.method != "full" and not recipe.lora.merge:
-        return final  # an adapter alone: cass-cc cannot load it; say so in README
-
     dtype_name = output_dtype(recipe, trained_bf16)
+    if recipe.train.method != "full" and not recipe.lora.merge:
+        # an adapter alone: cass-cc needs a model folder (lora.merge = true makes one)
+        atomic_write_text(final / "README.md", model_card(recipe, metrics, eval_results, "adapter (not merged)"))
+        return final
 
     def fill(work: Path) -> None:
         build_model_folder(recipe, final, work, dtype_name, turn_end_ids)

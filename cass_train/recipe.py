@@ -236,13 +236,13 @@ def _build(cls: Any, raw: Any, path: Path, where: str) -> Any:
     if not isinstance(raw, dict):
         raise RecipeError(f"{path}: [{where}] must be a table")
     hints = get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls) if f.name != "path" or cls is not Recipe}
+    # Recipe.path records the file; it is not a key of the file
+    names = {f.name for f in dataclasses.fields(cls)} - ({"path"} if cls is Recipe else set())
     kwargs: dict[str, Any] = {}
     for key, value in raw.items():
         full = f"{where}.{key}" if where else key
-        if key not in names or (cls is Recipe and key == "path"):
-            known = ", ".join(sorted(n for n in names if not (cls is Recipe and n == "path")))
-            raise RecipeError(f"{path}: unknown key {full} (known here: {known})")
+        if key not in names:
+            raise RecipeError(f"{path}: unknown key {full} (known here: {', '.join(sorted(names))})")
         kwargs[key] = _convert(hints[key], value, path, full)
     return cls(**kwargs)
 

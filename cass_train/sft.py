@@ -107,6 +107,7 @@ def train(recipe: Recipe, resume: bool = False, callbacks: Sequence[Any] = (), w
     tok = load_tokenizer(recipe)
     prepared = prepare(recipe, tok)
     os.environ["TENSORBOARD_LOGGING_DIR"] = str(out / "tensorboard")
+    # arguments before the model: under DeepSpeed ZeRO-3 they make from_pretrained load sharded
     args = training_arguments(recipe, out, prepared.validation is not None)
     model = load_model(recipe)
     trainable, total = count_parameters(model)

@@ -122,3 +122,19 @@ def test_stopped_and_resumed_run_matches_an_uninterrupted_one(tiny_base: Path, t
     for step in range(1, 10):
         assert resumed[step] == pytest.approx(reference[step], rel=1e-5, abs=1e-6), step
     assert (tmp_path / "b" / "model" / "config.json").is_file()
+
+
+def test_unmerged_lora_through_the_command_line(tiny_base: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cass_train.cli import main
+
+    data = write_jsonl(tmp_path / "d.jsonl", pair_rows())
+    recipe = write_recipe(tmp_path / "r.toml", train_sections(tiny_base, tmp_path / "run", max_steps=2, method="lora"),
+                          [{"path": str(data)}])
+    assert main(["sft", str(recipe), "--lora.merge", "false", "--lora.r", "4"]) == 0
+    assert "trained 2 steps on 4 examples (0 over 256 tokens dropped)" in capsys.readouterr().err
+    final = tmp_path / "run" / "final"
+    assert json.loads((final / "adapter_config.json").read_text())["r"] == 4
+    assert "Weights saved as adapter (not merged)" in (final / "README.md").read_text()
+    assert not (tmp_path / "run" / "model").exists()  # cass-cc needs merged weights: none are claimed
+    assert main(["sft", str(recipe)]) == 1  # checkpoints there: must be told to resume
+    assert "pass --resume" in capsys.readouterr().err
