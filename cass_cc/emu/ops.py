@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import memops
-from .memory import EmuError
+from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError
 from .operands import LANE, exec_mask, pack_lanes, reader, to_bits, write_sgpr, write_vgpr
 from .semantics import Uncovered, semantics
 
@@ -170,20 +170,25 @@ def _jump(inst, name: str, pc: int, nxt: int):
 
 
 HW_MODE = 1
+HW_SH_MEM_BASES = 15  # [15:0] private and [31:16] shared aperture, the high 16 bits of their high dwords
+SH_MEM_BASES = ((SHARED_APERTURE >> 16) << 16) | (PRIVATE_APERTURE >> 16)
 
 
 def _hwreg(inst, name: str, pc: int, nxt: int):
     """s_setreg / s_getreg on the MODE register (rounding and denormal modes, as the FP helpers
-    read them); other hardware registers read as 0 and are not writable here."""
+    read them); SH_MEM_BASES reads the apertures (older clang finds the stack's flat address
+    through it); other hardware registers are not covered."""
     simm = inst.simm16
     reg, off, size = simm & 0x3F, (simm >> 6) & 0x1F, ((simm >> 11) & 0x1F) + 1
     mask = ((1 << size) - 1) << off
     if name == "S_GETREG_B32":
         d = inst.sdst.offset
+        if reg not in (HW_MODE, HW_SH_MEM_BASES):
+            raise Uncovered(f"{name}: hardware register {reg} not covered (only MODE and SH_MEM_BASES)")
 
         def getreg(g):
-            val = (g.mode & mask) >> off if reg == HW_MODE else 0
-            write_sgpr(g, d, np.full(g.s.shape[1], val, np.uint32), 32)
+            val = (g.mode if reg == HW_MODE else SH_MEM_BASES) & mask
+            write_sgpr(g, d, np.full(g.s.shape[1], val >> off, np.uint32), 32)
             return nxt
         return getreg
     if reg != HW_MODE:

@@ -192,3 +192,19 @@ CASES = [
 
 CASES.append(Case("atomic_cas_count", (2,), (64,), lambda r: [np.zeros(1, np.int32), np.zeros(128, np.int32)],
                   lambda a: {0: np.array([128], np.int32), 1: "permutation"}))
+
+
+def _device_calls(a):
+    x, n = a[0].astype(np.int64), a[3]
+    out = np.array([sum(int(x[(k * 7 + i) % n]) * (k + 1) for k in range(24)) for i in range(n)], np.int32)
+    f = a[0].astype(np.float32)
+    for i in range(n):
+        v = np.float32(f[i])
+        for _ in range(i % 5):
+            v = np.float32(v * np.float32(0.5))
+        f[i] = np.float32(v + np.float32(i % 5))  # each level adds 1.0 after the halvings (exact here)
+    return {1: out, 2: f}
+
+
+CASES.append(Case("device_calls", (3,), (128,), lambda r: [i32(r, 300, -50, 50), np.zeros(300, np.int32), np.zeros(300, np.float32), 300],
+                  _device_calls))

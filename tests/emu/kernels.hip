@@ -181,3 +181,15 @@ K void warp_reduce_max(const float* in, float* out) {
   for (int m = 16; m > 0; m >>= 1) v = fmaxf(v, __shfl_xor(v, m, 32));
   if ((threadIdx.x & 31) == 0) out[GID / 32] = v;
 }
+// Calls that are not inlined: a stack array in the callee (private memory through its flat
+// address), and recursion.
+__attribute__((noinline)) __device__ int stack_mix(const int* in, int n, int salt) {
+  volatile int tmp[24];
+  for (int k = 0; k < 24; k++) tmp[k] = in[(k * 7 + salt) % n] * (k + 1);
+  int s = 0; for (int k = 0; k < 24; k++) s += tmp[(k * 5 + salt) % 24];
+  return s;
+}
+__attribute__((noinline)) __device__ float halve_add(float x, int d) { return d > 0 ? halve_add(x * 0.5f, d - 1) + 1.0f : x; }
+K void device_calls(const int* in, int* out, float* fout, int n) {
+  int i = GID; if (i < n) { out[i] = stack_mix(in, n, i); fout[i] = halve_add((float)in[i], i % 5); }
+}
