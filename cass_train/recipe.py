@@ -138,7 +138,7 @@ class Bench:
     config: str = ""  # a config.json for the random-weight model (default: the base model's config)
     steps: int = 30
     warmup: int = 10
-    lengths: str = "lognormal:700:0.9"  # example lengths: lognormal:MEDIAN:SIGMA | fixed:N | uniform:LO:HI
+    lengths: str = "lognormal:700:0.9"  # lognormal:MEDIAN:SIGMA | fixed:N | uniform:LO:HI | data (the recipe's examples)
     examples: int = 4000
     padded: bool = False  # also time the same data without packing, padded per batch
 

@@ -3,8 +3,8 @@ bench/train_h100.py). Needs torch and transformers (peft for LoRA), nothing else
 
 Random weights of the recipe's model config (bench.config, a config.json, else the base
 model's config: no weights are downloaded), random token ids with example lengths drawn
-from bench.lengths and cut at data.max_length, half of each example's tokens labelled as
-the answer. The same Trainer, arguments, model setup, packing and collators as
+from bench.lengths and cut at data.max_length (or, with bench.lengths = "data", the token
+lengths of the recipe's own examples), half of each example's tokens labelled as the answer. The same Trainer, arguments, model setup, packing and collators as
 `cass-train sft`; only the data is synthetic and nothing is saved.
 
 Reported: real (non-padding) tokens per second per GPU over the steps after bench.warmup,
@@ -46,6 +46,22 @@ def synthetic_lengths(spec: str, count: int, max_length: int, seed: int) -> list
     except ValueError:
         raise RecipeError(f"bench.lengths: expected lognormal:MEDIAN:SIGMA, uniform:LO:HI or fixed:N, not {spec!r}") from None
     return [max(16, min(max_length, int(round(x)))) for x in raw]
+
+
+def data_lengths(recipe: Recipe, count: int, seed: int) -> list[int]:
+    """Lengths of the recipe's own examples (chat template included, those over
+    data.max_length dropped), `count` of them drawn with replacement."""
+    from .data import load_examples
+    from .encode import ChatEncoder, within
+    from .model import load_tokenizer
+
+    if not recipe.data.sources:
+        raise RecipeError(f"{recipe.path}: bench.lengths = \"data\" needs [[data.sources]]")
+    encoded, _ = within(ChatEncoder(load_tokenizer(recipe)).encode(load_examples(recipe.data).train), recipe.data.max_length)
+    if not encoded:
+        raise RecipeError(f"{recipe.path}: no example of the data fits data.max_length")
+    rng = random.Random(seed)
+    return [len(rng.choice(encoded)) for _ in range(count)]
 
 
 def synthetic_examples(lengths: list[int], vocab: int, seed: int) -> list[Any]:
@@ -140,7 +156,10 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
     if gpu:
         torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", "0")))
     isolation = isolation_check(config, recipe) if check and recipe.data.packing else None
-    lengths = synthetic_lengths(b.lengths, b.examples, recipe.data.max_length, recipe.train.seed)
+    if b.lengths == "data":
+        lengths = data_lengths(recipe, b.examples, recipe.train.seed)
+    else:
+        lengths = synthetic_lengths(b.lengths, b.examples, recipe.data.max_length, recipe.train.seed)
     examples = synthetic_examples(lengths, int(config.vocab_size), recipe.train.seed)
     if recipe.data.packing:
         rows: Any = encode.packed_rows(examples, recipe.data.max_length)

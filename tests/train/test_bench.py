@@ -70,3 +70,22 @@ def test_bench_cli_packed_and_padded(tiny_base: Path, tmp_path: Path) -> None:
     # padded batches hold 2 examples; packed rows hold several: more real tokens a step
     assert packed["tokens_per_step_per_gpu"] > padded["tokens_per_step_per_gpu"]
     assert result["speedup"] == pytest.approx(packed["tokens_per_s_per_gpu"] / padded["tokens_per_s_per_gpu"])
+
+
+@needs_torch
+def test_bench_lengths_from_the_recipes_data(tiny_base: Path, tmp_path: Path) -> None:
+    from cass_train import recipe as recipe_mod
+    from cass_train.throughput import data_lengths
+    from tests.train.conftest import pair_rows, train_sections, write_jsonl, write_recipe
+
+    data = write_jsonl(tmp_path / "d.jsonl", pair_rows())
+    sections = train_sections(tiny_base, tmp_path / "run")
+    sections["bench"] = {"lengths": "data", "examples": 50}
+    recipe = recipe_mod.load(write_recipe(tmp_path / "r.toml", sections, [{"path": str(data)}]))
+    from cass_train.data import load_examples
+    from cass_train.encode import ChatEncoder
+    from cass_train.model import load_tokenizer
+
+    real = {len(e) for e in ChatEncoder(load_tokenizer(recipe)).encode(load_examples(recipe.data).train)}
+    drawn = data_lengths(recipe, 50, seed=0)
+    assert len(drawn) == 50 and set(drawn) <= real and len(set(drawn)) > 1
