@@ -71,6 +71,12 @@ def narrow(x, dtype, mode: int = RNE):
     return r.astype(dtype)
 
 
+def _zero_down(out, a, b):
+    """Rounding toward -inf, an exact zero sum is -0 unless both addends are +0 (IEEE 754)."""
+    both_pos_zero = (a == 0) & (b == 0) & ~np.signbit(a) & ~np.signbit(b)
+    return np.where((out == 0) & ~both_pos_zero, -np.abs(out), out).astype(out.dtype)
+
+
 def add_mode(a, b, mode: int):
     """a + b for float arrays of one type, rounded in a directed mode."""
     dt = np.result_type(a, b)
@@ -79,7 +85,8 @@ def add_mode(a, b, mode: int):
     with np.errstate(all="ignore"):
         s, e = two_sum(np.asarray(a, np.float64), np.asarray(b, np.float64))
         ok = np.isfinite(s)
-        return narrow(np.where(ok, _odd(np.where(ok, s, 0.0), np.where(ok, e, 0.0)), s), dt, mode)
+        out = narrow(np.where(ok, _odd(np.where(ok, s, 0.0), np.where(ok, e, 0.0)), s), dt, mode)
+        return _zero_down(out, a, b) if mode == RDN else out
 
 
 def mul_mode(a, b, mode: int):
@@ -111,7 +118,8 @@ def fma_narrow(a, b, c, dtype, scale=None, mode: int = RNE):
         r = np.where(ok, _odd(np.where(ok, s, 0.0), np.where(ok, e, 0.0)), s)
         if scale is not None:
             r = np.ldexp(r, np.asarray(scale, np.int32))  # exact in float64 for f32-range values
-        return narrow(r, dtype, mode)
+        out = narrow(r, dtype, mode)
+        return _zero_down(out, p, c64) if mode == RDN else out
 
 
 # ---- exact rounding of rationals -----------------------------------------------------------------
@@ -202,6 +210,7 @@ def fma64(a, b, c, mode: int = RNE, scale=None):
         sh, sl = two_sum(uh, th)
         v = _odd(*two_sum(sl, tl))
         r = sh + v
+        r = np.where(r == 0, a * b + c, r)  # an exact zero: IEEE's sign rules (the product is then exact)
         slow = ~_safe(a, b, c) | ~(np.abs(r) > 2.0 ** -960) | ~np.isfinite(r)
         if mode != RNE:
             slow = np.ones(a.shape, bool)
@@ -235,7 +244,7 @@ def add64(a, b, mode: int):
         out = np.where(fin, _step(s, np.where(fin, e, 0.0), mode), s)
         if mode != RNE:  # overflow to inf is rounded to the largest finite value toward zero-ish modes
             out = _overflow(out, np.asarray(a, np.float64), np.asarray(b, np.float64), mode, "add")
-        return out
+        return _zero_down(out, np.asarray(a, np.float64), np.asarray(b, np.float64)) if mode == RDN else out
 
 
 def mul64(a, b, mode: int):
@@ -243,7 +252,8 @@ def mul64(a, b, mode: int):
     if mode == RNE:
         with np.errstate(all="ignore"):
             return a * b
-    return fma64(a, b, np.zeros_like(a), mode)
+    with np.errstate(all="ignore"):
+        return np.where((a == 0) | (b == 0), a * b, fma64(a, b, np.zeros_like(a), mode))  # zero products keep their sign
 
 
 def _overflow(out, a, b, mode, kind):
