@@ -7,6 +7,7 @@ then unsigned at equal width.
 from __future__ import annotations
 
 import math
+import threading
 
 import numpy as np
 
@@ -93,42 +94,47 @@ def co(a, b):
     return _as(a, dt), _as(b, dt)
 
 
-# The MODE register's rounding fields as the running group set them (executor / s_setreg):
-# ROUND[4] for f32, ROUND[8] for f64 and f16. 0 is round-to-nearest-even.
-ROUND = {2: 0, 4: 0, 8: 0}
-DIRECTED = False
+# The MODE register's rounding fields as the running group set them (executor / s_setreg), per
+# thread (launches may run in threads side by side): round[4] for f32, round[8] for f64 and f16,
+# 0 being round-to-nearest-even; directed is True when any of them is not.
+class _Mode(threading.local):
+    round = {2: 0, 4: 0, 8: 0}
+    directed = False
+
+
+MODE = _Mode()
 
 
 def set_mode(mode: int) -> None:
-    global DIRECTED
-    ROUND[4] = mode & 3
-    ROUND[2] = ROUND[8] = (mode >> 2) & 3
-    DIRECTED = bool(mode & 0xF)
+    f32, f64 = mode & 3, (mode >> 2) & 3
+    if f32 or f64 or MODE.directed:
+        MODE.round = {2: f64, 4: f32, 8: f64}
+        MODE.directed = bool(f32 or f64)
 
 
 def _directed(a) -> int:
     """The rounding mode for a float operation on a (0 for integers or nearest-even)."""
     dt = _dtype(a)
-    return ROUND.get(dt.itemsize, 0) if dt is not None and dt.kind == "f" else 0
+    return MODE.round.get(dt.itemsize, 0) if dt is not None and dt.kind == "f" else 0
 
 
 def add(a, b):
     a, b = co(a, b)
-    if DIRECTED and _directed(a):
+    if MODE.directed and _directed(a):
         return fp.add_mode(a, b, _directed(a))
     return a + b
 
 
 def sub(a, b):
     a, b = co(a, b)
-    if DIRECTED and _directed(a):
+    if MODE.directed and _directed(a):
         return fp.add_mode(a, -b, _directed(a))
     return a - b
 
 
 def mul(a, b):
     a, b = co(a, b)
-    if DIRECTED and _directed(a):
+    if MODE.directed and _directed(a):
         return fp.mul_mode(a, b, _directed(a))
     return a * b
 
@@ -437,7 +443,7 @@ def fn_fma(a, b, c):
     a, c = co(a, c)
     b, c = co(b, c)
     dt = _dtype(a) or np.dtype(np.float64)
-    mode = _directed(a) if DIRECTED else 0
+    mode = _directed(a) if MODE.directed else 0
     if dt.itemsize <= 4:
         return fp.fma_narrow(a, b, c, dt, mode=mode)
     return fp.fma64(a, b, c, mode)
