@@ -191,6 +191,10 @@ def _values(arg: Buf, rng: random.Random) -> list:
                 exp = rng.randint(0, 254) if rng.random() < 0.5 else rng.randint(118, 136)
                 halves.append((rng.getrandbits(1) << 15) | (exp << 7) | rng.getrandbits(7))
             out.append(halves[0] | halves[1] << 16)
+        elif arg.gen == "f16x2":  # two finite fp16 per word, signed zeros among them
+            halves = [(rng.getrandbits(1) << 15) | ((rng.randint(1, 30) << 10 | rng.getrandbits(10)) if rng.random() > 0.05 else 0)
+                      for _ in range(2)]
+            out.append(halves[0] | halves[1] << 16)
         elif arg.gen == "small":
             out.append(rng.randint(0, 15))
         else:
