@@ -270,7 +270,7 @@ def assemble_program(program: Any, sm: int, tools: AsmTools, work: Path, model: 
             r.error = err
             continue
         r.linked = True
-        short = k.demangled.split("(")[0].split("<")[0].split("::")[-1]
+        short = re.split(r"[<(]", k.demangled)[0].split()[-1].split("::")[-1]  # "void reduce<256u, long long>(...)" -> reduce
         launch = launches.get(short) or launches.get(k.name)
         if launch is None:
             r.note = "assembled, not run: no emu launch line for this kernel"

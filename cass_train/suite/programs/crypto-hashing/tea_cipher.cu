@@ -1,6 +1,7 @@
 // cass-bench: tea_cipher
 // domain: crypto-hashing
 // features: uint2, constant-memory-key, encrypt-decrypt-roundtrip, __funnelshift_l
+// emu: encrypt grid=1 block=256 args=u32[512];u32[512]=0;i32:256
 // args:
 // XTEA encryption of 1M 64-bit blocks in CTR-like fashion (block index mixed in), then
 // decryption on the device; ciphertexts match the host and decryption restores the plaintext.

@@ -1,6 +1,7 @@
 // cass-bench: rgba_gray_uchar4
 // domain: image-processing
 // features: vector-types, uchar4, make_uchar4, __saturatef, streams, async-copy
+// emu: to_gray grid=2 block=256 args=u8[1600];u8[1600]=0;i32:400
 // args:
 // RGBA -> gray and a gamma-free contrast stretch on uchar4 pixels, in two halves on two streams.
 #include <cstdio>

@@ -1,6 +1,7 @@
 // cass-bench: sobel_edges
 // domain: image-processing
 // features: 2d-grid, unsigned-char, sqrtf, shared-memory
+// emu: sobel grid=2,3 block=16,16 args=u8[1200];u8[1200]=0;i32:30;i32:40
 // args:
 // Sobel gradient magnitude of an 8-bit image with a shared tile; integer result compared exactly.
 #include <cmath>

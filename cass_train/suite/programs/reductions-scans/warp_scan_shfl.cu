@@ -1,6 +1,7 @@
 // cass-bench: warp_scan_shfl
 // domain: reductions-scans
 // features: warp-shuffle, full-mask, shfl-up, shared-memory
+// emu: block_inclusive_scan grid=2 block=256 args=i32[400];i32[400]=0;i32:400
 // args:
 // Inclusive block scan built from __shfl_up_sync warp scans and a scan of warp totals.
 #include <cstdio>

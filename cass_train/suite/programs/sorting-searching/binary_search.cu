@@ -1,6 +1,7 @@
 // cass-bench: binary_search
 // domain: sorting-searching
 // features: __ldg, device-functions, templates, read-only-cache
+// emu: search grid=1 block=256 args=i32[1000];i32:1000;i32[256];i32[512]=0;i32:256
 // args:
 // lower_bound and upper_bound for 500k queries in a sorted array of 1M keys with duplicates.
 #include <algorithm>

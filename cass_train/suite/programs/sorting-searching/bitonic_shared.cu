@@ -1,6 +1,7 @@
 // cass-bench: bitonic_shared
 // domain: sorting-searching
 // features: shared-memory, dynamic-shared-memory, bitonic-network, syncthreads-in-loops
+// emu: bitonic grid=2 block=256 shared=4096 args=u32[2048];i32:1024
 // args:
 // Sorts 200 independent segments of 1024 keys each with a bitonic network in shared memory.
 #include <algorithm>

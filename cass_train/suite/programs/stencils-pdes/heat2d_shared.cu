@@ -1,6 +1,7 @@
 // cass-bench: heat2d_shared
 // domain: stencils-pdes
 // features: shared-memory, halo, 2d-grid, ping-pong
+// emu: heat_step grid=2,2 block=16,16 args=f32[900];f32[900]=0;i32:30;i32:30;f32:0.2
 // args:
 // Explicit 2D heat equation, 5-point stencil with a shared-memory tile and halo, 50 steps.
 #include <cmath>

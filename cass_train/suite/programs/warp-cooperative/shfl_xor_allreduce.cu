@@ -1,6 +1,7 @@
 // cass-bench: shfl_xor_allreduce
 // domain: warp-cooperative
 // features: __shfl_xor_sync, __shfl_sync, width-argument, sub-warp-segments, full-mask, double-shuffle
+// emu: seg_allreduce grid=1 block=64 args=i32[64];f64[64];i32[64]=0;f64[64]=0;i32[64]=0
 // args:
 // Butterfly all-reduce within segments of 8 lanes (width 8) for int max and double sum, then a
 // broadcast from lane 5 of each warp; every lane's results are checked.

@@ -1,6 +1,7 @@
 // cass-bench: vote_ballot
 // domain: warp-cooperative
 // features: __ballot_sync, __all_sync, __any_sync, __popc, __ffs, full-mask, lane-masks
+// emu: votes grid=2 block=128 args=i32[256];u32[8]=0;i32[32]=0;i32[256]=0;i32:256
 // args:
 // Warp votes over a predicate: ballot mask, popcount, first set lane, all/any, and each lane's
 // rank among the set lanes; every warp's answers are checked on the host.
