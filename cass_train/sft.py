@@ -106,15 +106,22 @@ def train(recipe: Recipe, resume: bool = False, callbacks: Sequence[Any] = (), w
     read_eval_results(recipe.output.eval_results)  # a bad path fails now, not after training
     tok = load_tokenizer(recipe)
     prepared = prepare(recipe, tok)
-    os.environ["TENSORBOARD_LOGGING_DIR"] = str(out / "tensorboard")
     # arguments before the model: under DeepSpeed ZeRO-3 they make from_pretrained load sharded
     args = training_arguments(recipe, out, prepared.validation is not None)
     model = load_model(recipe)
     trainable, total = count_parameters(model)
     prepared.stats.update(trainable_parameters=trainable, parameters=total)
-    trainer = Trainer(model=model, args=args, train_dataset=prepared.train, eval_dataset=prepared.validation,
-                      data_collator=prepared.collator, processing_class=tok, callbacks=list(callbacks))
-    result = trainer.train(resume_from_checkpoint=checkpoint if resume else None)
+    before = os.environ.get("TENSORBOARD_LOGGING_DIR")
+    os.environ["TENSORBOARD_LOGGING_DIR"] = str(out / "tensorboard")  # read by the Trainer's TensorBoard callback
+    try:
+        trainer = Trainer(model=model, args=args, train_dataset=prepared.train, eval_dataset=prepared.validation,
+                          data_collator=prepared.collator, processing_class=tok, callbacks=list(callbacks))
+        result = trainer.train(resume_from_checkpoint=checkpoint if resume else None)
+    finally:
+        if before is None:
+            os.environ.pop("TENSORBOARD_LOGGING_DIR", None)
+        else:
+            os.environ["TENSORBOARD_LOGGING_DIR"] = before
     metrics: dict[str, Any] = {"train": dict(result.metrics), "global_step": trainer.state.global_step}
     stopped_early = trainer.state.global_step < trainer.state.max_steps
     if prepared.validation is not None and not stopped_early:
