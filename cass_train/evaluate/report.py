@@ -139,8 +139,13 @@ def chart(rows: list[dict[str, Any]], task: str, title: str, path: Path) -> bool
         return False
     labels = [r["domain"] for r in rows]
     if task == "source":
-        series = [("compile (gfx1100)", [r["compile_accuracy"] or 0.0 for r in rows]),
-                  ("execution (NVIDIA)", [r["execution_accuracy"] or 0.0 for r in rows])]
+        series = []
+        if any(r["compile_checked"] for r in rows):
+            series.append(("compile (gfx1100)", [r["compile_accuracy"] or 0.0 for r in rows]))
+        if any(r["ran"] for r in rows):
+            series.append(("execution (NVIDIA)", [r["execution_accuracy"] or 0.0 for r in rows]))
+        if not series:
+            series = [("translated", [r["translated"] / r["programs"] if r["programs"] else 0.0 for r in rows])]
     else:
         series = [("assembled", [r["assembly_accuracy"] or 0.0 for r in rows]),
                   ("equivalent", [r["equivalent"] / r["kernels"] if r["kernels"] else 0.0 for r in rows])]
