@@ -5,8 +5,8 @@ starts after --budget seconds, each case is stopped after 3-4 minutes, so it end
     python3 bench/train_h100.py                      # results: $OUT (else bench/results/train_h100)
     python3 bench/train_h100.py --smoke              # the same flow on a tiny model (CPU is fine)
 
-Needs torch, transformers and peft (accelerate comes with transformers' Trainer); nothing is
-downloaded: the models are random weights made from the Qwen2.5-Coder configs in
+Needs torch, transformers and peft (accelerate comes with transformers' Trainer); with a
+liger_kernel wheel installed first it adds a Liger case. Nothing is downloaded: the models are random weights made from the Qwen2.5-Coder configs in
 cass_train/configs/models/, the data is synthetic (random ids; example lengths lognormal,
 median 700 tokens, sigma 0.9, cut at 4,096: --lengths changes it).
 
@@ -110,6 +110,8 @@ def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batc
         if not args.smoke:
             env["CUDA_VISIBLE_DEVICES"] = env.get("CUDA_VISIBLE_DEVICES", "0").split(",")[0]
     env["PYTHONPATH"] = f"{ROOT}{os.pathsep}{env.get('PYTHONPATH', '')}"
+    # NVLink multicast stays off on the shared GPU hosts (the device notes), whatever the caller's environment
+    env.update(NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1", NVSHMEM_DISABLE_NVLS="1")
     start = time.time()
     print(f"== {case} on {gpus} GPU(s), batch {batch_size}", flush=True)
     try:
