@@ -1,0 +1,46 @@
+"""On an NVIDIA GPU (skipped elsewhere): bf16 training of the tiny model through `cass-train
+sft`, and packing isolation with the attention implementation the GPU run uses."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.train.conftest import HAVE_TORCH, KERNELS, pair_rows, train_sections, write_jsonl, write_recipe
+
+
+def _gpu() -> bool:
+    if not HAVE_TORCH:
+        return False
+    import torch
+
+    return bool(torch.cuda.is_available())
+
+
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not _gpu(), reason="needs an NVIDIA GPU")]
+
+
+def test_bf16_full_run_on_gpu(tiny_base: Path, tmp_path: Path) -> None:
+    from cass_train import recipe as recipe_mod
+    from cass_train.sft import train
+
+    data = write_jsonl(tmp_path / "d.jsonl", pair_rows())
+    recipe = recipe_mod.load(write_recipe(tmp_path / "r.toml", train_sections(tiny_base, tmp_path / "run", max_steps=40),
+                                          [{"path": str(data), "weight": 2}]))
+    metrics = train(recipe)
+    losses = {h["step"]: h["loss"] for h in metrics["log_history"] if "loss" in h}
+    assert losses[40] < 0.3 * losses[5]
+    assert '"dtype": "bfloat16"' in (tmp_path / "run" / "model" / "config.json").read_text()  # trained in bf16
+    assert len(KERNELS) == metrics["data"]["train_examples"] // 2
+
+
+@pytest.mark.parametrize("attention", ["sdpa", "eager"])
+def test_packing_isolation_on_gpu(tiny_base: Path, attention: str) -> None:
+    from transformers import AutoConfig
+
+    from cass_train.recipe import Model, Recipe
+    from cass_train.throughput import isolation_check
+
+    config = AutoConfig.from_pretrained(str(tiny_base))
+    result = isolation_check(config, Recipe(model=Model(base=str(tiny_base), attention=attention)))
+    assert result["ok"], result
