@@ -6,6 +6,7 @@ is MessagePack; a small reader for it lives here so the emulator needs no extra 
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import struct
 from dataclasses import dataclass, field
@@ -169,15 +170,31 @@ def _descriptor(raw: bytes, kd_addr: int) -> Descriptor:
     return Descriptor(group, private, kernarg, kd_addr + entry_off, rsrc1, rsrc2, rsrc3, props)
 
 
-def load(path: str | Path) -> CodeObject:
-    from elftools.common.exceptions import ELFError
-    from elftools.elf.elffile import ELFFile
+_LOADED: dict[tuple[str, bytes], CodeObject] = {}
+CACHE_SIZE = 64
 
+
+def load(path: str | Path) -> CodeObject:
+    """Read a code object (parsed once per process for the same path and contents)."""
     path = str(path)
     try:
         data = Path(path).read_bytes()
     except OSError as e:
         raise LoadError(f"{path}: {e.strerror}") from None
+    key = (path, hashlib.sha256(data).digest())
+    co = _LOADED.get(key)
+    if co is None:
+        co = _parse(path, data)
+        if len(_LOADED) >= CACHE_SIZE:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = co
+    return co
+
+
+def _parse(path: str, data: bytes) -> CodeObject:
+    from elftools.common.exceptions import ELFError
+    from elftools.elf.elffile import ELFFile
+
     try:
         elf = ELFFile(io.BytesIO(data))
     except ELFError as e:
