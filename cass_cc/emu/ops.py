@@ -526,18 +526,23 @@ def _vopd(inst, pc: int, nxt: int):
         r0 = reader(s0f.offset, 32, True, info.get("src0", (32, True))[1], lit, pc=pc)
         r1 = reader(s1f.offset, 32, True, pc=pc)
         rd = reader(df.offset, 32, True, pc=pc)
-        halves.append((fn, r0, r1, rd, df.offset - 256, nm))
+        is_float = info.get("vdst", (32, False))[1] and not nm.startswith(NO_FLUSH)
+        halves.append((fn, r0, r1, rd, df.offset - 256, is_float))
     simm32 = np.uint32(lit) if lit is not None else None
 
     def run(g):
         mask = exec_mask(g)
         W = g.s.shape[1]
         results = []
-        for fn, r0, r1, rd, _d, _nm in halves:
-            out = fn(S0=r0(g), S1=r1(g), D0=rd(g), VCC=g.s[106][:, None], laneId=LANES2, SIMM32=simm32)
-            results.append(out["D0"])
-        for (fn, r0, r1, rd, d, _nm), val in zip(halves, results):
-            write_vgpr(g, d, np.broadcast_to(to_bits(val, 32), (W, 32)), mask, 32)
+        flush_in, flush_out = not g.mode & DENORM_BIT[32], not g.mode & (DENORM_BIT[32] << 1)
+        for fn, r0, r1, rd, _d, is_float in halves:
+            s0, s1, d0 = r0(g), r1(g), rd(g)
+            if is_float and flush_in:
+                s0, s1, d0 = flush_bits(s0, 32), flush_bits(s1, 32), flush_bits(d0, 32)
+            val = to_bits(fn(S0=s0, S1=s1, D0=d0, VCC=g.s[106][:, None], laneId=LANES2, SIMM32=simm32)["D0"], 32)
+            results.append(flush_bits(val, 32) if is_float and flush_out else val)
+        for (fn, r0, r1, rd, d, _f), val in zip(halves, results):
+            write_vgpr(g, d, np.broadcast_to(val, (W, 32)), mask, 32)
         return nxt
     return run
 
