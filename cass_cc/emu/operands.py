@@ -101,7 +101,7 @@ def write_sgpr(g, off: int, value, bits: int) -> None:
     else:
         if val.dtype.itemsize != 4 or val.dtype.kind != "u":
             val = _bits32(val)
-        g.s[off] = np.broadcast_to(val.reshape(val.shape[:1]) if val.ndim > 1 else val, g.s[off].shape)
+        g.s[off] = val.reshape(val.shape[:1]) if val.ndim > 1 else val
 
 
 def _bits32(val: np.ndarray) -> np.ndarray:
@@ -149,5 +149,5 @@ def write_vgpr(g, r: int, value, mask: np.ndarray, bits: int, hi16: bool = False
 
 def pack_lanes(bits: np.ndarray, W: int) -> np.ndarray:
     """(W, 32) bools -> (W,) uint32 masks."""
-    b = np.broadcast_to(bits, (W, 32))
+    b = bits if bits.shape == (W, 32) else np.broadcast_to(bits, (W, 32))
     return np.packbits(np.ascontiguousarray(b), axis=1, bitorder="little").view(np.uint32).reshape(W)

@@ -370,19 +370,19 @@ def _valu(inst, cls: str, pc: int, nxt: int):
         out = fn(VCC=vcc_src(g), EXEC=g.s[126][:, None] if not wants_exec else g.s[126][:, None], laneId=LANES2,
                  SCC=g.scc[:, None], SIMM32=simm32, **kw)
         if "lane:D0" in out:  # compares
-            bits = np.broadcast_to(out["lane:D0"], (W, 32)) & mask
+            bits = np.logical_and(out["lane:D0"], mask)
             packed = pack_lanes(bits, W)
             dest = 106 if base == "VOPC" else vdst
             write_sgpr(g, dest, packed, 32)
         if "lane:EXEC" in out:
-            bits = np.broadcast_to(out["lane:EXEC"], (W, 32)) & mask
+            bits = np.logical_and(out["lane:EXEC"], mask)
             g.s[126] = pack_lanes(bits, W)
         if "lane:VCC" in out:
-            bits = np.broadcast_to(out["lane:VCC"], (W, 32)) & mask
+            bits = np.logical_and(out["lane:VCC"], mask)
             packed = pack_lanes(bits, W)
             write_sgpr(g, sdst_vop3sd if sdst_vop3sd is not None else 106, packed, 32)
         if "lane:D1" in out and sdst_vop3sd is not None:
-            bits = np.broadcast_to(out["lane:D1"], (W, 32)) & mask
+            bits = np.logical_and(out["lane:D1"], mask)
             write_sgpr(g, sdst_vop3sd, pack_lanes(bits, W), 32)
         if "D0" in out and not is_cmp:
             val = out["D0"]
@@ -393,7 +393,7 @@ def _valu(inst, cls: str, pc: int, nxt: int):
             if vdst is not None and vdst < 256:  # v_readfirstlane / v_readlane into an SGPR
                 write_sgpr(g, vdst, np.asarray(val).reshape(W, -1)[:, 0], 32)
             else:
-                write_vgpr(g, vdst - 256, np.broadcast_to(to_bits(val, dbits), (W, 32)), mask, dbits, hi16)
+                write_vgpr(g, vdst - 256, to_bits(val, dbits), mask, dbits, hi16)
         return nxt
     return run
 
