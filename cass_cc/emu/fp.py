@@ -182,18 +182,6 @@ def fma_scalar(a: float, b: float, c: float, dtype, mode: int = RNE, scale: int 
 
 # ---- f64 ---------------------------------------------------------------------------------------
 
-SAFE_HI = 2.0 ** 500
-SAFE_LO = 2.0 ** -460
-
-
-def _safe(*xs):
-    ok = True
-    for x in xs:
-        ax = np.abs(x)
-        ok = ok & (ax < SAFE_HI) & ((ax > SAFE_LO) | (ax == 0))
-    return ok
-
-
 def _slow(out, lanes, fn):
     """Fill out[lanes] with fn(k) per flat lane index k (the rare exact fallback)."""
     for k in np.flatnonzero(lanes):
@@ -201,23 +189,41 @@ def _slow(out, lanes, fn):
     return out
 
 
+def _bm(a, b, c):
+    """Boldo-Melquiond: RN(a * b + c) from a round-to-odd partial sum (exact in range)."""
+    uh, ul = two_prod(a, b)
+    th, tl = two_sum(c, ul)
+    sh, sl = two_sum(uh, th)
+    return sh + _odd(*two_sum(sl, tl))
+
+
 def fma64(a, b, c, mode: int = RNE, scale=None):
-    """Exactly rounded fma(a, b, c) [* 2**scale] on float64 arrays."""
+    """Exactly rounded fma(a, b, c) [* 2**scale] on float64 arrays.
+
+    The product's exponent is taken out first (a, b scaled to [0.5, 1), c by the same power of
+    two), so operands of any size take the fast path; lanes where that scaling is not exact (c
+    far above or below the product), where the result is subnormal or overflows, and directed
+    modes go through fractions."""
     a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
     with np.errstate(all="ignore"):
-        uh, ul = two_prod(a, b)
-        th, tl = two_sum(c, ul)  # Boldo-Melquiond: RN(uh + th + tl) via a round-to-odd partial sum
-        sh, sl = two_sum(uh, th)
-        v = _odd(*two_sum(sl, tl))
-        r = sh + v
-        r = np.where(r == 0, a * b + c, r)  # an exact zero: IEEE's sign rules (the product is then exact)
-        slow = ~_safe(a, b, c) | ~(np.abs(r) > 2.0 ** -960) | ~np.isfinite(r)
+        finite = np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
+        zero_product = (a == 0) | (b == 0)
+        ma, ea = np.frexp(a)
+        mb, eb = np.frexp(b)
+        k = (ea + eb).astype(np.int64)
+        kc = np.clip(k, -4000, 4000).astype(np.int32)
+        c2 = np.ldexp(c, -kc)
+        r = np.ldexp(_bm(ma, mb, c2), kc)
+        ac2 = np.abs(c2)
+        ok = ((c == 0) | ((ac2 > 2.0 ** -900) & (ac2 < 2.0 ** 900))) & (np.abs(r) >= 2.0 ** -1020) & np.isfinite(r)
+        plain = zero_product | ~finite  # IEEE arithmetic is exact here (or gives the special value)
+        r = np.where(plain, a * b + c, r)
+        r = np.where((r == 0) & ~plain, a * b + c, r)  # an exact zero sum: IEEE's sign rules
+        slow = ~ok & ~plain
         if mode != RNE:
-            slow = np.ones(a.shape, bool)
+            slow = ~plain | (zero_product & finite)
         elif scale is not None:
-            slow = slow | (np.broadcast_to(scale, a.shape) != 0)
-        slow &= np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
-        r = np.where(np.isfinite(a) & np.isfinite(b) & np.isfinite(c), r, a * b + c)
+            slow = slow | ((np.broadcast_to(scale, a.shape) != 0) & finite)
     if slow.any():
         r = np.array(r, np.float64)
         fa, fb, fc = a.reshape(-1), b.reshape(-1), c.reshape(-1)

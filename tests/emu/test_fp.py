@@ -147,6 +147,20 @@ def ref_mul(p: float, q: float, mode: int) -> float:
     return (-0.0 if np.signbit(p) != np.signbit(q) else 0.0) if exact == 0 else directed(exact, mode)
 
 
+def test_fma64_exact_over_the_whole_range():
+    rng = np.random.default_rng(14)
+    n = 600
+    a = rng.uniform(1, 2, n) * np.exp2(rng.integers(-1000, 480, n).astype(float)) * rng.choice([-1, 1], n)
+    b = rng.uniform(1, 2, n) * np.exp2(rng.integers(-1000, 480, n).astype(float))
+    c = rng.uniform(1, 2, n) * np.exp2(rng.integers(-1070, 1000, n).astype(float)) * rng.choice([-1, 1], n)
+    near = slice(0, n, 3)  # cancellation at every scale
+    c[near] = -(a[near] * b[near]) * (1 + rng.choice([0, 2.0 ** -52, -2.0 ** -40], c[near].size))
+    for mode in (RNE, RTZ):
+        got = fp.fma64(a, b, c, mode)
+        want = np.array([ref_fma(p, q, r, mode) for p, q, r in zip(a, b, c)])
+        assert same_bits(got, want).size == 0, mode
+
+
 def test_fp_helpers_exact_in_every_mode():
     rng = np.random.default_rng(6)
     a, b, c = hard_fma_inputs(rng, 300, np.float64)
