@@ -200,6 +200,8 @@ def vmem(inst, base: str, pc: int, nxt: int):
                         old = get(g.v[vd], sel)
                         v = (old & np.uint32(0xFFFF)) | (v << np.uint32(16)) if hi else (old & np.uint32(0xFFFF0000)) | (v & np.uint32(0xFFFF))
                     put(g.v[vd], sel, v)
+                elif sel is FULL:
+                    g.v[vd: vd + nbytes // 4] = vals.T.reshape(nbytes // 4, *g.v.shape[1:])
                 else:
                     for k in range(nbytes // 4):
                         put(g.v[vd + k], sel, vals[:, k])
@@ -396,6 +398,9 @@ def _ds_access(is_load, two, nbytes, stride, off, off0, off1, addr_r, d0, d1, vd
                         old = get(g.v[vd], sel)
                         v = (old & np.uint32(0xFFFF)) | (v << np.uint32(16)) if hi else (old & np.uint32(0xFFFF0000)) | (v & np.uint32(0xFFFF))
                     put(g.v[vd], sel, v)
+                elif sel is FULL:
+                    r = vd + k * words
+                    g.v[r: r + words] = vals.T.reshape(words, *g.v.shape[1:])
                 else:
                     for j in range(words):
                         put(g.v[vd + k * words + j], sel, vals[:, j])

@@ -106,6 +106,9 @@ def gather(arena: np.ndarray, off: np.ndarray, nbytes: int) -> np.ndarray:
             words = arena.view(np.uint32)
             if n == 1:
                 return words[off >> 2][:, None]
+            if not (off % nbytes).any():  # naturally aligned: one row per lane
+                rows = words[: words.size // n * n].reshape(-1, n)
+                return rows[off // nbytes]
             idx = (off >> 2)[:, None] + np.arange(n)
             return words[idx]
         idx = off[:, None] + np.arange(nbytes)
@@ -127,6 +130,8 @@ def scatter(arena: np.ndarray, off: np.ndarray, values: np.ndarray, nbytes: int)
             words = arena.view(np.uint32)
             if n == 1:
                 words[off >> 2] = vals[:, 0]
+            elif not (off % nbytes).any():
+                words[: words.size // n * n].reshape(-1, n)[off // nbytes] = vals
             else:
                 words[(off >> 2)[:, None] + np.arange(n)] = vals
             return
