@@ -132,7 +132,8 @@ def run(groups: list[Group], prog: Program, budget: int) -> int:
                 g.waiting = False
             ready = live
         pc = min(g.pc for g in ready)
-        same = [g for g in ready if g.pc == pc]
+        mode = next(g.mode for g in ready if g.pc == pc)
+        same = [g for g in ready if g.pc == pc and g.mode == mode]  # MODE is per group: equal ones merge
         g = Group.merge(same) if len(same) > 1 else same[0]
         live = [x for x in live if not any(x is y for y in same)]
         others = [x.pc for x in live if not x.waiting]

@@ -75,6 +75,32 @@ calls:
   global_store_b32 v1, v2, s[6:7]
   s_endpgm
 .size calls, .-calls
+// out[i] = a + b in f32, rounded toward +inf in odd workgroups and toward -inf in even ones: the
+// waves set different modes on two paths and meet again at the add
+.globl mode_per_wave
+.p2align 8
+.type mode_per_wave,@function
+mode_per_wave:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  s_load_b64 s[8:9], s[0:1], 0x10
+  s_lshl_b32 s10, s2, 5  // workgroup id x: the first system SGPR after the kernarg pointer
+  v_add_nc_u32 v1, s10, v0
+  v_lshlrev_b32 v1, 2, v1
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  global_load_b32 v3, v1, s[6:7]
+  s_waitcnt vmcnt(0)
+  s_bitcmp1_b32 s2, 0
+  s_cbranch_scc1 .Lodd
+  s_round_mode 2
+  s_branch .Ljoin
+.Lodd:
+  s_round_mode 1
+.Ljoin:
+  v_add_f32 v4, v2, v3
+  global_store_b32 v1, v4, s[8:9]
+  s_endpgm
+.size mode_per_wave, .-mode_per_wave
 .p2align 2
 .type add_five,@function
 add_five:
@@ -104,6 +130,14 @@ times_four:
   .amdhsa_next_free_vgpr 24
   .amdhsa_next_free_sgpr 16
   .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel mode_per_wave
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
   .amdhsa_wavefront_size32 1
 .end_amdhsa_kernel
 .p2align 6

@@ -211,6 +211,20 @@ def test_f32_rounding_by_s_round_mode_and_s_getreg(fp_mc):
 
 
 @needs_amd
+def test_waves_with_different_modes_do_not_merge(fp_mc):
+    rng = np.random.default_rng(15)
+    a = rng.uniform(-1, 1, 128).astype(np.float32)
+    b = (rng.uniform(-1, 1, 128) * 1e-5).astype(np.float32)
+    out = launch(fp_mc, "mode_per_wave", 4, 32, [a, b, np.zeros(128, np.float32)])[2]
+    exact = [Fraction(float(p)) + Fraction(float(q)) for p, q in zip(a, b)]
+    up = np.array([Fraction(float(o)) >= e for o, e in zip(out, exact)])
+    down = np.array([Fraction(float(o)) <= e for o, e in zip(out, exact)])
+    odd = np.repeat(np.arange(4) % 2 == 1, 32)
+    assert up[odd].all() and down[~odd].all()
+    assert not up[~odd].all() and not down[odd].all()  # inexact sums: the directions did differ
+
+
+@needs_amd
 def test_descriptor_flush_to_zero(fp_cos):
     a = np.array([1e-40, 3e-20, -1e-39, 2.0, 1.5e-38, 1.0], np.float32)
     b = np.array([1.0, 3e-20, 1e-45, 1e-40, -1.4e-38, -1e-38], np.float32)
