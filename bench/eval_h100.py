@@ -91,7 +91,13 @@ def evaluate(phase: str, out: Path, arch: str, jobs: int, translator: str, optio
     start = time.monotonic()
     settings = Settings(translator=translator, suite=suite, jobs=jobs, cache=out / "cache", run=True, arch=arch, repeat=3,
                         options=Options(**options_kw), progress=lambda s: print(s, file=sys.stderr))
-    records, identity, _ = run_eval(settings)
+    from cass_train.evaluate.translators import EvalError
+
+    try:
+        records, identity, _ = run_eval(settings)
+    except EvalError as e:
+        print(f"{phase}: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
     folder = out / phase
     rows = write_all(records, "source", folder, {"translator": translator, "identity": identity, "suite": suite.name,
                                                  "suite_version": suite.version, "programs": len(suite.programs)})

@@ -11,7 +11,8 @@
 - hipify-perl: AMD's hipify-perl script (a path from --hipify-perl or CASS_HIPIFY_PERL; never
   shipped with the project), run with perl on each file.
 - outputs:FILE.jsonl: translations made elsewhere, one JSON object a line:
-  {"name": PROGRAM, "hip": TEXT} ("translation" or "output" are accepted for "hip").
+  {"name": PROGRAM, "hip": TEXT} ("translation" or "output" are accepted for "hip"); for a
+  program of a HeCBench-like tree, one line per .cu file, named "PROGRAM/FILE".
 """
 from __future__ import annotations
 
