@@ -10,7 +10,7 @@ import numpy as np
 
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, MemoryFault, gather, scatter
 from .atomics import ordered_rmw
-from .operands import exec_mask, reader, write_sgpr
+from .operands import exec_mask
 from .semantics import Uncovered
 
 SIZES = {"U8": 1, "I8": 1, "U16": 2, "I16": 2, "B8": 1, "B16": 2, "B32": 4, "B64": 8, "B96": 12, "B128": 16}
