@@ -329,6 +329,7 @@ def _valu(inst, cls: str, pc: int, nxt: int):
     d_reader = reader(vdst, 64 if dbits == 64 else 32, True, pc=pc) if vdst is not None and vdst >= 256 else None
     is_cmp = "_CMP" in name
     sdst_vop3sd = inst.sdst.offset if base == "VOP3SD" else None
+    null_sd = sdst_vop3sd == 124  # carry/borrow out to NULL: not computed into any register
     vcc_src = None
     if "CNDMASK" in name or "_CO_CI_" in name or "DIV_FMAS" in name:
         vcc_src = readers.pop("S2") if base in ("VOP3", "VOP3SD") and "S2" in readers else (lambda g: g.s[106][:, None])
@@ -377,11 +378,11 @@ def _valu(inst, cls: str, pc: int, nxt: int):
         if "lane:EXEC" in out:
             bits = np.logical_and(out["lane:EXEC"], mask)
             g.s[126] = pack_lanes(bits, W)
-        if "lane:VCC" in out:
+        if "lane:VCC" in out and not null_sd:
             bits = np.logical_and(out["lane:VCC"], mask)
             packed = pack_lanes(bits, W)
             write_sgpr(g, sdst_vop3sd if sdst_vop3sd is not None else 106, packed, 32)
-        if "lane:D1" in out and sdst_vop3sd is not None:
+        if "lane:D1" in out and sdst_vop3sd is not None and not null_sd:
             bits = np.logical_and(out["lane:D1"], mask)
             write_sgpr(g, sdst_vop3sd, pack_lanes(bits, W), 32)
         if "D0" in out and not is_cmp:

@@ -355,7 +355,85 @@ def _fma32(S0=None, S1=None, S2=None, D0=None, **_):
     return {"D0": rt.fn_fma(rt.view(S0, "f32"), rt.view(S1, "f32"), rt.view(c, "f32"))}
 
 
+def _u(x):
+    return rt.view(x, "u32")
+
+
+def _sbits(f):
+    """A scalar bitwise op: D0 = f(S0, S1), SCC = D0 != 0."""
+    def op(S0=None, S1=None, **_):
+        d = f(_u(S0), _u(S1))
+        return {"D0": d, "SCC": d != 0}
+    return op
+
+
+def _saveexec(f):
+    """D0 = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0."""
+    def op(S0=None, EXEC=None, **_):
+        e = _u(EXEC)
+        new = f(_u(S0), e)
+        return {"D0": e.copy(), "EXEC": new, "SCC": new != 0}
+    return op
+
+
+def _s_add(signed: bool, sub: bool):
+    def op(S0=None, S1=None, **_):
+        a, b = _u(S0), _u(S1)
+        d = a - b if sub else a + b
+        if signed:  # signed overflow: the operands' signs agree (differ, for sub) and the result's does not
+            ov = ((a ^ b) & (a ^ d)) if sub else (~(a ^ b) & (a ^ d))
+            return {"D0": d, "SCC": (ov >> U32(31)) != 0}
+        return {"D0": d, "SCC": (b > a) if sub else (d < a)}
+    return op
+
+
+def _s_cmp(f, t: str):
+    def op(S0=None, S1=None, **_):
+        return {"SCC": f(rt.view(S0, t), rt.view(S1, t))}
+    return op
+
+
+def _s_cselect(S0=None, S1=None, SCC=None, **_):
+    return {"D0": np.where(np.asarray(SCC) != 0, _u(S0), _u(S1))}
+
+
+def _s_mov(S0=None, **_):
+    return {"D0": _u(S0)}
+
+
+def _s_shift(kind: str):
+    def op(S0=None, S1=None, **_):
+        n = _u(S1) & U32(31)
+        if kind == "lshl":
+            d = _u(S0) << n
+        elif kind == "lshr":
+            d = _u(S0) >> n
+        else:
+            d = (rt.view(S0, "i32") >> n.astype(np.int32)).view(U32) if isinstance(n, np.ndarray) \
+                else (rt.view(S0, "i32") >> np.int32(n)).view(U32)
+        return {"D0": d, "SCC": d != 0}
+    return op
+
+
+SALU_FAST = {
+    "S_AND_B32": _sbits(lambda a, b: a & b), "S_OR_B32": _sbits(lambda a, b: a | b),
+    "S_XOR_B32": _sbits(lambda a, b: a ^ b), "S_AND_NOT1_B32": _sbits(lambda a, b: a & ~b),
+    "S_OR_NOT1_B32": _sbits(lambda a, b: a | ~b),
+    "S_AND_SAVEEXEC_B32": _saveexec(lambda s, e: s & e), "S_OR_SAVEEXEC_B32": _saveexec(lambda s, e: s | e),
+    "S_XOR_SAVEEXEC_B32": _saveexec(lambda s, e: s ^ e), "S_AND_NOT1_SAVEEXEC_B32": _saveexec(lambda s, e: s & ~e),
+    "S_ADD_U32": _s_add(False, False), "S_ADD_I32": _s_add(True, False),
+    "S_SUB_U32": _s_add(False, True), "S_SUB_I32": _s_add(True, True),
+    "S_CSELECT_B32": _s_cselect, "S_MOV_B32": _s_mov,
+    "S_LSHL_B32": _s_shift("lshl"), "S_LSHR_B32": _s_shift("lshr"), "S_ASHR_I32": _s_shift("ashr"),
+}
+for _t in ("U32", "I32"):
+    for _n, _f in (("EQ", np.equal), ("LG", np.not_equal), ("GT", np.greater), ("GE", np.greater_equal),
+                   ("LT", np.less), ("LE", np.less_equal)):
+        SALU_FAST[f"S_CMP_{_n}_{_t}"] = _s_cmp(_f, _t.lower())
+
+
 OVERRIDES = {
+    **SALU_FAST,
     "V_ADD_CO_U32": _add_co, "V_ADD_CO_CI_U32": _add_co_ci,
     "V_SUB_CO_U32": _sub_co(False, False), "V_SUBREV_CO_U32": _sub_co(True, False),
     "V_SUB_CO_CI_U32": _sub_co(False, True), "V_SUBREV_CO_CI_U32": _sub_co(True, True),

@@ -49,3 +49,29 @@ def test_fast_form_equals_pseudocode(name):
                 w = w.view(np.uint64 if w.dtype.itemsize == 8 else np.uint32) if w.dtype.kind != "b" else w
                 g = g.view(np.uint64 if g.dtype.itemsize == 8 else np.uint32) if g.dtype.kind != "b" else g
             assert np.array_equal(np.asarray(w).astype(np.uint64), np.asarray(g).astype(np.uint64)), f"{name} {key}"
+
+
+SALU = ["S_AND_B32", "S_OR_B32", "S_XOR_B32", "S_AND_NOT1_B32", "S_OR_NOT1_B32", "S_AND_SAVEEXEC_B32",
+        "S_OR_SAVEEXEC_B32", "S_XOR_SAVEEXEC_B32", "S_AND_NOT1_SAVEEXEC_B32", "S_ADD_U32", "S_ADD_I32", "S_SUB_U32",
+        "S_SUB_I32", "S_CSELECT_B32", "S_MOV_B32", "S_LSHL_B32", "S_LSHR_B32", "S_ASHR_I32", "S_CMP_EQ_U32",
+        "S_CMP_LG_I32", "S_CMP_GT_I32", "S_CMP_GE_U32", "S_CMP_LT_I32", "S_CMP_LE_U32"]
+
+
+@pytest.mark.parametrize("name", SALU)
+def test_scalar_fast_form_equals_pseudocode(name):
+    rng = np.random.default_rng(16)
+    W = 64
+    edges = np.array([0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 31, 32, 33], np.uint32)
+    s0 = np.concatenate([np.repeat(edges, 8), rng.integers(0, 2**32, W, dtype=np.uint64).astype(np.uint32)])
+    s1 = np.concatenate([np.tile(edges, 8), rng.integers(0, 2**32, W, dtype=np.uint64).astype(np.uint32)])
+    kw = {"S0": s0, "S1": s1, "SCC": (rng.random(s0.size) < 0.5).astype(np.uint32),
+          "EXEC": rng.integers(0, 2**32, s0.size, dtype=np.uint64).astype(np.uint32)}
+    want = _pcode(name)(**kw)
+    got = OVERRIDES[name](**kw)
+    assert set(want) <= set(got), name
+    for key in want:
+        w = np.broadcast_to(np.asarray(want[key]), s0.shape).astype(np.int64) & 0xFFFFFFFF
+        g = np.broadcast_to(np.asarray(got[key]), s0.shape).astype(np.int64) & 0xFFFFFFFF
+        if key == "SCC":
+            w, g = w != 0, g != 0
+        assert np.array_equal(w, g), f"{name} {key}"
