@@ -6,7 +6,10 @@ nvcc -cubin per SM -> cass_cc.sass lifts -> gfx1100 assembly. Here each SM's ass
 harness's inputs (same generator, same seed), and its buffers are compared with the harness's C
 reference using the harness's own comparison.
 
-    python3 bench/emu_lifter.py [--json out.json] [--sm 80]
+Kernel arguments are packed by the harness itself (tests/sass/harness.kernargs, the lifter's
+parameter offsets) with the emulator's device addresses, and passed as launch(kernarg=...).
+
+    python3 bench/emu_lifter.py [--json out.json] [--sm 80] [--case NAME ...]   (EMU_SHOW=N: N differing values)
 """
 from __future__ import annotations
 
