@@ -101,6 +101,25 @@ mode_per_wave:
   global_store_b32 v1, v4, s[8:9]
   s_endpgm
 .size mode_per_wave, .-mode_per_wave
+// out[2 * i] = a * b, out[2 * i + 1] = a + b in f64, with the descriptor flushing f64 denormals
+.globl flush_f64
+.p2align 8
+.type flush_f64,@function
+flush_f64:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  s_load_b64 s[8:9], s[0:1], 0x10
+  v_lshlrev_b32 v1, 3, v0
+  v_lshlrev_b32 v20, 4, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b64 v[2:3], v1, s[4:5]
+  global_load_b64 v[4:5], v1, s[6:7]
+  s_waitcnt vmcnt(0)
+  v_mul_f64 v[6:7], v[2:3], v[4:5]
+  v_add_f64 v[8:9], v[2:3], v[4:5]
+  global_store_b64 v20, v[6:7], s[8:9]
+  global_store_b64 v20, v[8:9], s[8:9] offset:8
+  s_endpgm
+.size flush_f64, .-flush_f64
 .p2align 2
 .type add_five,@function
 add_five:
@@ -138,6 +157,14 @@ times_four:
   .amdhsa_next_free_sgpr 16
   .amdhsa_user_sgpr_kernarg_segment_ptr 1
   .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel flush_f64
+  .amdhsa_next_free_vgpr 24
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_float_denorm_mode_16_64 0
   .amdhsa_wavefront_size32 1
 .end_amdhsa_kernel
 .p2align 6

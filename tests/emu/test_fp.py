@@ -246,6 +246,21 @@ def test_descriptor_flush_to_zero(fp_cos):
 
 
 @needs_amd
+def test_descriptor_flushes_f64(fp_mc):
+    tiny = np.ldexp(1.0, -1040)  # subnormal
+    a = np.array([tiny, 3.0, -tiny, 1e-200, 2.0 ** -1000, 1.5])
+    b = np.array([1.0, tiny, 2.0, 1e-200, 2.0 ** -30, -2.5])
+    out = launch(fp_mc, "flush_f64", 1, 6, [a, b, np.zeros(12)])[2].reshape(6, 2)
+
+    def ftz(x):
+        return np.where(np.abs(x) < np.finfo(np.float64).tiny, np.copysign(0.0, x), x)
+    fa, fb = ftz(a), ftz(b)
+    want = ftz(np.stack([fa * fb, fa + fb], axis=1))
+    assert same_bits(out.reshape(-1), want.reshape(-1)).size == 0
+    assert out[0, 1] == 1.0 and np.signbit(out[2, 0]) and out[4, 0] == 0.0  # inputs and results flushed
+
+
+@needs_amd
 def test_calls_through_swappc_and_setpc(fp_mc):
     x = np.arange(96, dtype=np.int32) * 2  # wave 1's lane 0 value is odd after +5 only for odd starts
     x[32] = 7
