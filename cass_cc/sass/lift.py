@@ -129,6 +129,13 @@ class Lifter(AluOps, MemOps):
             cond = self.pred(insn.guard)
         fall = block_name(nxt) if nxt is not None else None
         if op == "EXIT":
+            # `@!P1 EXIT P2`: a predicate operand is a second condition, ANDed with the guard
+            # (nvcc folds `if (a || b) store; return` into it).
+            for extra in insn.operands:
+                if not isinstance(extra, Pred):
+                    raise Unsupported(f"EXIT operand {extra}")
+                c2 = self.pred(extra)
+                cond = c2 if cond == "true" else b.op(f"and i1 {cond}, {c2}")
             if cond == "true":
                 b.emit("ret void")
                 return True

@@ -644,6 +644,17 @@ CASES: list[Case] = [
         (Buf("u32", 4 * N, gen="f16x2"), Buf("u32", 4 * N, gen="f16x2"), Buf("u32", 4 * N, "out"), Scalar("i32", 8 * N - 24)),
     ),
     Case(
+        "exit_pred_or",  # `@!P1 EXIT P2`: EXIT's predicate operand is ANDed with its guard (HeCBench morphology)
+        """__global__ void exit_pred_or(const int* a, int* out, int lo, int hi) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int h = lo / 2;
+            if (i + h < hi - h) out[i + h] = a[i] * 3;
+            if (i < h || i >= hi - h) out[i] = -1; }""",
+        """struct P { const int *a; int *out; int lo, hi; } *p = params; int h = p->lo / 2;
+           FOR_THREADS { int i = bx_i * bx + tx; if (i + h < p->hi - h) p->out[i + h] = p->a[i] * 3;
+             if (i < h || i >= p->hi - h) p->out[i] = -1; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out"), Scalar("i32", 100), Scalar("i32", 500)),
+    ),
+    Case(
         "barrier_reduce",
         """__global__ void barrier_reduce(const int* a, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
             int c = __syncthreads_count(a[i] > 0); int o = __syncthreads_or(a[i] > 990); int n = __syncthreads_and(a[i] > -995);
