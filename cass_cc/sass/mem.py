@@ -26,6 +26,14 @@ def _width(mods: tuple[str, ...]) -> tuple[int, str]:
     return 32, ""
 
 
+def _ordered(space: str) -> str:
+    """Shared-memory accesses stay volatile: a warp issues its LDS/STS in program order and
+    warp-synchronous code (a scan through a `volatile` array, or one between `__syncwarp`s,
+    which are no-ops here) reads the other lanes' earlier stores. Without it LLVM forwards
+    a lane's own stores and hoists the neighbours' loads above them (HeCBench radixsort)."""
+    return " volatile" if space == "shared" else ""
+
+
 class MemOps(LifterBase):
     # ---- addresses ------------------------------------------------------------------------
     def _mem(self, insn: Insn) -> Mem:
@@ -126,7 +134,7 @@ class MemOps(LifterBase):
             raise Unsupported("load destination")
         bits, ext = _width(insn.mods)
         p, asp = self._ptr(insn, space)
-        v = b.op(f"load i{bits}, ptr {asp} {p}, align {bits // 8}")
+        v = b.op(f"load{_ordered(space)} i{bits}, ptr {asp} {p}, align {bits // 8}")
         if bits < 32:
             self.wr(d, b.op(f"{ext} i{bits} {v} to i32"))
             return
@@ -150,7 +158,7 @@ class MemOps(LifterBase):
             for i in range(bits // 32):
                 w = b.op(f"zext i32 {self.r32(src, i)} to i{bits}")
                 v = b.op(f"or i{bits} {v}, {b.op(f'shl i{bits} {w}, {32 * i}')}")
-        b.emit(f"store i{bits} {v}, ptr {asp} {p}, align {bits // 8}")
+        b.emit(f"store{_ordered(space)} i{bits} {v}, ptr {asp} {p}, align {bits // 8}")
 
     def op_LDG(self, insn: Insn) -> None:
         self._load(insn, "global")
