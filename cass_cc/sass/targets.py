@@ -58,23 +58,27 @@ GFX1100 = Target(
 TARGETS = {t.name: t for t in (CPU, GFX1100)}
 
 # fp64 fma rounded toward +inf, -inf or zero (DFMA/DMUL/DADD.RP/RM/RZ): LLVM's constrained
-# fma with the FPU's rounding mode switched around it. The functions are strictfp and
-# noinline (LLVM does not inline strictfp code into other code), one per mode.
+# fma with the FPU's rounding mode switched around it (gfx1100: MODE.FP_ROUND's f64 field
+# set around v_fma_f64 in one asm block). The functions are strictfp and noinline (LLVM
+# does not inline strictfp code into other code), one per mode.
 # mode: (constrained-intrinsic name, llvm.set.rounding value, gfx1100 MODE.FP_ROUND f64 value)
 DIRECTED = {"rp": ("round.upward", 2, 1), "rm": ("round.downward", 3, 2), "rz": ("round.towardzero", 0, 3)}
-HWREG_MODE_FP_ROUND_F64 = 1 | (2 << 6) | ((2 - 1) << 11)  # hwreg(HW_REG_MODE, 2, 2)
 
 
 def _directed_fma(name: str, target: str) -> str:
     mode, x86_value, amd_value = DIRECTED[name.rsplit("_", 1)[1]]
-    if target == "cpu":
-        set_mode, restore = f"call void @llvm.set.rounding(i32 {x86_value}) #4", "call void @llvm.set.rounding(i32 1) #4"
-        linkage = ""
-    else:
-        set_mode = f"call void @llvm.amdgcn.s.setreg(i32 {HWREG_MODE_FP_ROUND_F64}, i32 {amd_value}) #4"
-        restore = f"call void @llvm.amdgcn.s.setreg(i32 {HWREG_MODE_FP_ROUND_F64}, i32 0) #4"
-        linkage = "internal "
-    return f"""define {linkage}double @{name}(double %a, double %b, double %c) #4 {{
+    if target != "cpu":
+        # llc's mode-register pass puts f64 arithmetic back to round-to-nearest right after
+        # an llvm.amdgcn.s.setreg (found by running the code on cass_cc/emu), so the switch
+        # and the fma are one inline-asm block it leaves alone.
+        asm = (f"s_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), {amd_value}\\0Av_fma_f64 $0, $1, $2, $3"
+               "\\0As_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), 0")
+        return f"""define internal double @{name}(double %a, double %b, double %c) #4 {{
+  %r = call double asm sideeffect "{asm}", "=v,v,v,v"(double %a, double %b, double %c) #4
+  ret double %r
+}}"""
+    set_mode, restore = f"call void @llvm.set.rounding(i32 {x86_value}) #4", "call void @llvm.set.rounding(i32 1) #4"
+    return f"""define double @{name}(double %a, double %b, double %c) #4 {{
   {set_mode}
   %r = call double @llvm.experimental.constrained.fma.f64(double %a, double %b, double %c, metadata !"{mode}", metadata !"fpexcept.strict") #4
   {restore}
