@@ -32,6 +32,9 @@ class Spaces:
     const: int = 0
     agent_scope: str = ""  # syncscope for device-wide atomics ("" = system)
     block_scope: str = ""
+    # 64/128-bit loads and stores as <2/4 x i32> vectors instead of i64/i128 integers
+    # (the NVPTX check: ptxas misplaces 32-bit halves when it packs i128 stores into u64s)
+    vector_wide: bool = False
 
 
 @dataclass

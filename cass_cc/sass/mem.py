@@ -134,6 +134,12 @@ class MemOps(LifterBase):
             raise Unsupported("load destination")
         bits, ext = _width(insn.mods)
         p, asp = self._ptr(insn, space)
+        if bits > 32 and self.sp.vector_wide:
+            n = bits // 32
+            vec = b.op(f"load{_ordered(space)} <{n} x i32>, ptr {asp} {p}, align {bits // 8}")
+            for i in range(n):
+                self.wr(d, b.op(f"extractelement <{n} x i32> {vec}, i32 {i}"), i)
+            return
         v = b.op(f"load{_ordered(space)} i{bits}, ptr {asp} {p}, align {bits // 8}")
         if bits < 32:
             self.wr(d, b.op(f"{ext} i{bits} {v} to i32"))
@@ -149,6 +155,13 @@ class MemOps(LifterBase):
             raise Unsupported("store source")
         bits, _ = _width(insn.mods)
         p, asp = self._ptr(insn, space)
+        if bits > 32 and self.sp.vector_wide:
+            n = bits // 32
+            vec = "poison"
+            for i in range(n):
+                vec = b.op(f"insertelement <{n} x i32> {vec}, i32 {self.r32(src, i)}, i32 {i}")
+            b.emit(f"store{_ordered(space)} <{n} x i32> {vec}, ptr {asp} {p}, align {bits // 8}")
+            return
         if bits <= 32:
             v = self.r32(src)
             if bits < 32:

@@ -8,6 +8,13 @@ shared memory after it, as on gfx1100 (launch with `static + dynamic` bytes). Th
 runtime helpers map to PTX's own operations: special registers, `bar.sync`, `shfl.sync`,
 `vote.ballot.sync`, `redux.sync`, `match.*.sync`, `bar.red`, and MUFU's ex2/lg2 to the
 same `.approx` instructions the original used, so most kernels should match bit for bit.
+
+64- and 128-bit loads and stores are `<2/4 x i32>` vectors here (Spaces.vector_wide), not the
+i64/i128 integers of the other targets: LLVM lowers an i128 store to two u64 stores of packed
+32-bit words, and ptxas (CUDA 13.0, sm_90) put one packed word in the wrong register of the
+pair (HeCBench relu's ReluGrad_impl2: one half of every vector came out of the neighbouring
+word on the H100, while the same lifted IR run on the CPU harness is exact). As vectors they
+become ld/st.global.v4.u32 and LDG/STG.E.128, as nvcc itself emits them.
 """
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ NVPTX = Target(
     "nvptx",
     "nvptx64-nvidia-cuda",
     "e-i64:64-i128:128-v16:16-v32:32-n16:32:64",
-    Spaces(glob=1, shared=3, local=0, param=1, const=4),
+    Spaces(glob=1, shared=3, local=0, param=1, const=4, vector_wide=True),
 )
 SMEM = "@__cass_smem"
 
