@@ -48,7 +48,7 @@ class Lifted:
     shared_size: int = 0  # static bytes as the target allocates them (dynamic ones follow)
 
 
-CONTROL = {"BRA", "EXIT", "RET", "CALL", "BRX", "JMP", "JMX"}
+CONTROL = {"BRA", "EXIT", "RET", "CALL", "BRX", "JMP", "JMX", "ENDCOLLECTIVE"}
 NOOPS = {"NOP", "BSSY", "BSYNC", "BREAK", "WARPSYNC", "DEPBAR", "YIELD", "ERRBAR", "CCTL", "CCTLL", "FENCE", "BMOV", "UCGABAR_ARV", "UCGABAR_WAIT", "PMTRIG", "NANOSLEEP"}
 
 # Constant bank 0 slots below the parameters that nvcc-compiled kernels read.

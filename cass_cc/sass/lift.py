@@ -162,6 +162,20 @@ class Lifter(AluOps, MemOps):
             else:
                 b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
             return True
+        if op == "ENDCOLLECTIVE":
+            # sm_90's slow path for a warp-wide operation in code that may have diverged:
+            # `WARPSYNC.COLLECTIVE Rmask, L; <op>; ENDCOLLECTIVE; L:`. Per thread the
+            # WARPSYNC is a no-op and ENDCOLLECTIVE goes on at the collective's label.
+            opener = next((i for i in reversed(self.fn.insns) if i.offset < insn.offset
+                           and i.opcode == "WARPSYNC" and "COLLECTIVE" in i.mods), None)
+            if opener is None:
+                raise Unsupported("ENDCOLLECTIVE without a WARPSYNC.COLLECTIVE")
+            target = self._target(opener.operands[-1])
+            if cond == "true" or fall is None:
+                b.emit(f"br label %{target}")
+            else:
+                b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
+            return True
         if op == "CALL":
             # A call to a subroutine of this kernel's text: a branch; its RET returns through
             # the address the caller left in a register (below). A predicated CALL is a

@@ -655,6 +655,26 @@ CASES: list[Case] = [
         (Buf("i32", N, gen="int"), Buf("i32", N, "out"), Scalar("i32", 100), Scalar("i32", 500)),
     ),
     Case(
+        "shfl_reduce_guarded",  # sm_90: the shuffles' divergent path is WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE
+        """__global__ void shfl_reduce_guarded(const float* x, float* out, int n) {
+            __shared__ float part[4]; int i = blockIdx.x * blockDim.x + threadIdx.x; float v = 0.f;
+            if (i < n) { v = x[i] * x[i];
+              for (int o = 1; o < 32; o *= 2) v += __shfl_down_sync(0xffffffff, v, o);
+              if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = v; }
+            __syncthreads();
+            if (i < n && (threadIdx.x & 31) == 0) out[i / 32] = v + part[0]; }""",
+        """struct P { const float *x; float *out; int n; } *p = params;
+           for (unsigned b = 0; b < gx; b++) { float part0 = 0.f;
+             for (unsigned w = 0; w < bx / 32; w++) { int base = (int)(b * bx + w * 32); float v[32], nv[32];
+               if (base >= p->n) continue;  /* n is a multiple of 32: whole warps in or out */
+               for (int l = 0; l < 32; l++) v[l] = p->x[base + l] * p->x[base + l];
+               for (int o = 1; o < 32; o *= 2) { for (int l = 0; l < 32; l++) nv[l] = v[l] + (l + o < 32 ? v[l + o] : v[l]);
+                 memcpy(v, nv, sizeof v); }
+               if (w == 0) part0 = v[0];
+               p->out[base / 32] = v[0] + part0; } }""",
+        (Buf("f32", N), Buf("f32", N // 32, "out"), Scalar("i32", 480)),
+    ),
+    Case(
         "barrier_reduce",
         """__global__ void barrier_reduce(const int* a, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
             int c = __syncthreads_count(a[i] > 0); int o = __syncthreads_or(a[i] > 990); int n = __syncthreads_and(a[i] > -995);
