@@ -675,6 +675,19 @@ CASES: list[Case] = [
         (Buf("f32", N), Buf("f32", N // 32, "out"), Scalar("i32", 480)),
     ),
     Case(
+        "minmax3",  # sm_90: VIMNMX3 / VIMNMX3.U32 (min or max of three)
+        """__global__ void minmax3(const int* a, const int* b, const int* c, int* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int x = a[i], y = b[i], z = c[i]; unsigned ux = x, uy = y, uz = z;
+            out[4 * i] = min(min(x, y), z); out[4 * i + 1] = max(x, max(y, z));
+            out[4 * i + 2] = (int)min(umin(ux, uy), uz); out[4 * i + 3] = (int)max(umax(ux, uy), uz); }""",
+        """struct P { const int *a, *b, *c; int *out; } *p = params;
+           for (int i = 0; i < (int)(gx * bx); i++) { int x = p->a[i], y = p->b[i], z = p->c[i]; unsigned ux = x, uy = y, uz = z;
+             int mn = x < y ? x : y, mx = x > y ? x : y; unsigned umn = ux < uy ? ux : uy, umx = ux > uy ? ux : uy;
+             p->out[4 * i] = mn < z ? mn : z; p->out[4 * i + 1] = mx > z ? mx : z;
+             p->out[4 * i + 2] = (int)(umn < uz ? umn : uz); p->out[4 * i + 3] = (int)(umx > uz ? umx : uz); }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, gen="int"), Buf("i32", N, gen="int"), Buf("i32", 4 * N, "out")),
+    ),
+    Case(
         "barrier_reduce",
         """__global__ void barrier_reduce(const int* a, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
             int c = __syncthreads_count(a[i] > 0); int o = __syncthreads_or(a[i] > 990); int n = __syncthreads_and(a[i] > -995);
