@@ -688,6 +688,20 @@ CASES: list[Case] = [
         (Buf("i32", N, gen="int"), Buf("i32", N, gen="int"), Buf("i32", N, gen="int"), Buf("i32", 4 * N, "out")),
     ),
     Case(
+        "fence_last_block",  # __threadfence(): MEMBAR.SC.GPU, ERRBAR, sm_90's CGAERRBAR, CCTL.IVALL; the last block sums
+        """__global__ void fence_last_block(const float* x, float* partial, unsigned* count, float* total) {
+            __shared__ bool last;
+            if (threadIdx.x == 0) { float s = 0.f; for (int k = 0; k < blockDim.x; k++) s += x[blockIdx.x * blockDim.x + k];
+              partial[blockIdx.x] = s; __threadfence(); unsigned t = atomicInc(count, gridDim.x); last = (t == gridDim.x - 1); }
+            __syncthreads();
+            if (last && threadIdx.x == 0) { float s = 0.f; for (int b = 0; b < gridDim.x; b++) s += partial[b]; *total = s; } }""",
+        """struct P { const float *x; float *partial; unsigned *count; float *total; } *p = params; float t = 0.f;
+           for (unsigned b = 0; b < gx; b++) { float s = 0.f; for (unsigned k = 0; k < bx; k++) s += p->x[b * bx + k]; p->partial[b] = s; }
+           for (unsigned b = 0; b < gx; b++) t += p->partial[b];
+           *p->count = gx; *p->total = t;""",
+        (Buf("f32", N), Buf("f32", 4, "out"), Buf("u32", 1, "out"), Buf("f32", 1, "out")),
+    ),
+    Case(
         "barrier_reduce",
         """__global__ void barrier_reduce(const int* a, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
             int c = __syncthreads_count(a[i] > 0); int o = __syncthreads_or(a[i] > 990); int n = __syncthreads_and(a[i] > -995);
