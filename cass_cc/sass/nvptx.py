@@ -195,6 +195,8 @@ def module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
     text = re.sub(r'@"__cass_cbank(\d+)\.([^"]+)"', lambda m: f"@__cass_cbank{m.group(1)}_{re.sub(r'[^A-Za-z0-9_$]', '_', m.group(2))}", text)
     for old, new in _APPROX.items():
         text = text.replace(old, new)
+    # LLVM 16's NVPTX cannot select `fence` (MEMBAR): PTX's membar.sys, the strongest, for all.
+    text = re.sub(r'\bfence(?: syncscope\("[^"]*"\))? seq_cst', "call void @llvm.nvvm.membar.sys()", text)
     decls = intrinsic_declarations(text)  # its pattern does not read struct return types:
     decls += [f"declare {{i32, i1}} @{name}({args})" for name, args in _STRUCT_RETURNING.items() if f"@{name}(" in text]
     attrs = ['attributes #0 = { alwaysinline nounwind }', "attributes #1 = { convergent nounwind }",
