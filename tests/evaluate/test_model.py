@@ -81,3 +81,20 @@ def test_model_answers_scored_as_they_are(server, tmp_path):
     by = {r["program"]: r for r in records}
     assert by["tiny_noise"]["translated"] is False and "amd fence" in by["tiny_noise"]["translate_error"]
     assert by["tiny_saxpy"]["translated"] is True and by["tiny_saxpy"]["compiled"] is True, by["tiny_saxpy"]
+
+
+def test_assembly_model_answers_are_assembled_or_scored_down(server, suite, tmp_path):
+    """The assembly task with a model: answers that llvm-mc rejects score nothing."""
+    import shutil
+
+    from cass_train.evaluate.engine import Settings, evaluate
+
+    if not (shutil.which("llvm-mc-16") and shutil.which("llc-16")):
+        pytest.skip("needs llvm 16")
+    chosen = suite.select("histogram_shared")
+    records, identity, _ = evaluate(Settings(translator=f"endpoint:{server}", suite=chosen, task="assembly", jobs=1,
+                                             cache=tmp_path / "c", sms=(80,), env=eval_env()))
+    assert identity.startswith("asm-model-")
+    kernels = records[0]["kernels"]
+    assert kernels and all(k["how"] == "model" and not k["assembled"] for k in kernels), kernels
+    assert "no assembly that llvm-mc accepts" in kernels[0]["error"]
