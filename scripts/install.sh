@@ -43,6 +43,8 @@ if [ ! -x /usr/local/cuda/bin/nvcc ] && ! command -v nvcc >/dev/null 2>&1; then
   python3 -m pip install -q --disable-pip-version-check nvidia-cuda-nvcc
 fi
 python3 -m pip install -q --disable-pip-version-check nvidia-cuda-nvdisasm nvidia-cuda-cuobjdump
+# curand_kernel.h for nvcc builds of the evaluation suite's curand programs (cass_train/suite).
+[ -n "$extras" ] && python3 -m pip install -q --disable-pip-version-check nvidia-curand
 # Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every cass-cc run would compile its
 # modules again (about 0.07 s each time, for every file a build compiles).
 python3 -m compileall -q cass_cc
