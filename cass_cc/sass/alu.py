@@ -7,7 +7,7 @@ arithmetic, LOP3 truth tables, saturating conversions, NaN rules of min/max).
 from __future__ import annotations
 
 from .base import SHARED_WINDOW_HI, LifterBase, Unsupported
-from .disasm import Imm, Insn, Operand, Pred
+from .disasm import Imm, Insn, Operand, Pred, Reg
 from .ir import f32_hex, i32
 
 INT_CMP = {"EQ": "eq", "NE": "ne", "LT": "slt", "LE": "sle", "GT": "sgt", "GE": "sge"}
@@ -856,6 +856,8 @@ class AluOps(LifterBase):
         nearest, a in the upper 16 bits, b in the lower ones."""
         b = self.b
         mods = insn.mods
+        if "E4M3" in mods or "E5M2" in mods:
+            return self._f2fp_fp8(insn)
         if "PACK_AB" not in mods or any(m not in ("PACK_AB", "BF16", "F16", "F32", "RN") for m in mods):
             raise Unsupported(insn.full)
         d, a, c = insn.operands[:3]
@@ -863,6 +865,45 @@ class AluOps(LifterBase):
         hi32 = b.op(f"zext i16 {conv(self.fval(a))} to i32")
         lo32 = b.op(f"zext i16 {conv(self.fval(c))} to i32")
         self.wr(d, b.op(f"or i32 {b.op(f'shl i32 {hi32}, 16')}, {lo32}"))  # type: ignore[arg-type]
+
+    def _f2fp_fp8(self, insn: Insn) -> None:
+        """F2FP.SATFINITE.E4M3/E5M2.F32.PACK_AB_MERGE_C Rd, a, b, RZ (sm_89+): two floats to
+        fp8 by nearest even, a in bits 8-15 and b in bits 0-7; finite overflow and infinity
+        saturate to the largest finite value, NaN becomes 0x7F."""
+        mods = set(insn.mods)
+        fmt = "E4M3" if "E4M3" in mods else "E5M2"
+        if mods != {"SATFINITE", fmt, "F32", "PACK_AB_MERGE_C"}:
+            raise Unsupported(insn.full)
+        d, a, c, merge = insn.operands[:4]
+        if not (isinstance(merge, Reg) and merge.zero):
+            raise Unsupported(f"{insn.full} merging a register")
+        b = self.b
+        hi = b.op(f"shl i32 {self._to_fp8(self.fval(a), fmt)}, 8")
+        self.wr(d, b.op(f"or i32 {hi}, {self._to_fp8(self.fval(c), fmt)}"))  # type: ignore[arg-type]
+
+    def _to_fp8(self, x: str, fmt: str) -> str:
+        """float -> fp8 bits in an i32. Rounding adds and subtracts 2^23 quanta (the quantum of
+        |x|'s binade, or of the subnormal range), which a float add rounds to nearest even."""
+        b = self.b
+        mbits, bias, maxv = (3, 7, 448.0) if fmt == "E4M3" else (2, 15, 57344.0)
+        emin = 1 - bias
+        bits = b.from_float(x)
+        sign = b.op(f"and i32 {b.op(f'lshr i32 {bits}, 24')}, 128")
+        abits = b.op(f"and i32 {bits}, 2147483647")
+        a = b.op(f"bitcast i32 {abits} to float")
+        a = b.select(b.op(f"fcmp ogt float {a}, {f32_hex(65536.0)}"), "float", f32_hex(65536.0), a)  # keeps a + M finite
+        e = b.op(f"sub i32 {b.op(f'lshr i32 {abits}, 23')}, 127")
+        e = b.op(f"call i32 @llvm.smax.i32(i32 {e}, i32 {emin})")
+        biased = b.op(f"add i32 {e}, {150 - mbits}")  # 2^23 quanta: exponent e - mbits + 23
+        magic = b.op(f"bitcast i32 {b.op(f'shl i32 {biased}, 23')} to float")
+        r = b.op(f"fsub float {b.op(f'fadd float {a}, {magic}')}, {magic}")
+        r = b.select(b.op(f"fcmp ogt float {r}, {f32_hex(maxv)}"), "float", f32_hex(maxv), r)
+        rb = b.from_float(r)
+        normal = b.op(f"sub i32 {b.op(f'lshr i32 {rb}, {23 - mbits}')}, {(127 - bias) << mbits}")
+        sub = b.op(f"fptoui float {b.op(f'fmul float {r}, {f32_hex(2.0 ** (mbits - emin))}')} to i32")
+        code = b.select(b.op(f"fcmp oge float {r}, {f32_hex(2.0 ** emin)}"), "i32", normal, sub)
+        code = b.op(f"or i32 {code}, {sign}")
+        return b.select(b.op(f"fcmp uno float {x}, 0.0"), "i32", "127", code)
 
     def _to_f16(self, x: str) -> str:
         return self.b.op(f"bitcast half {self.b.op(f'fptrunc float {x} to half')} to i16")

@@ -48,6 +48,7 @@ class Case:
 
 
 PRELUDE_CUDA = r"""
+#include <cuda_fp8.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 struct Big { float a[32]; int k; double d; };
@@ -85,6 +86,13 @@ static uint32_t bf16_fma(uint32_t a, uint32_t b, uint32_t c) {
     float tf = t; uint32_t u; memcpy(&u, &tf, 4); if (isnan(tf)) return 0x7fff; if (inexact) u |= 1;
     return (u + 0x7fff + ((u >> 16) & 1)) >> 16; }
 static _Float16 hfma(_Float16 a, _Float16 b, _Float16 c) { return (_Float16)fma((double)a, (double)b, (double)c); }
+/* fp8 by search: the nearest of all finite codes, ties to the even code; saturating, NaN 0x7F */
+static float fp8_value(int c, int e4) { int e = e4 ? (c >> 3) & 15 : (c >> 2) & 31, m = e4 ? c & 7 : c & 3, mb = e4 ? 3 : 2, bias = e4 ? 7 : 15;
+    return e ? ldexpf(1.0f + (float)m / (1 << mb), e - bias) : ldexpf((float)m / (1 << mb), 1 - bias); }
+static unsigned fp8_nearest(float x, int e4) { if (isnan(x)) return 0x7f; unsigned s = signbit(x) ? 0x80 : 0; float a = fabsf(x);
+    int top = e4 ? 0x7e : 0x7b, best = 0; double bd = INFINITY; if (a >= fp8_value(top, e4)) return s | top;
+    for (int c = 0; c <= top; c++) { double dd = fabs((double)fp8_value(c, e4) - a); if (dd < bd || (dd == bd && !(c & 1))) { bd = dd; best = c; } }
+    return s | best; }
 static float f_min(float a, float b) { return fminf(a, b); }
 static float f_max(float a, float b) { return fmaxf(a, b); }
 """
@@ -700,6 +708,17 @@ CASES: list[Case] = [
            for (unsigned b = 0; b < gx; b++) t += p->partial[b];
            *p->count = gx; *p->total = t;""",
         (Buf("f32", N), Buf("f32", 4, "out"), Buf("u32", 1, "out"), Buf("f32", 1, "out")),
+    ),
+    Case(
+        "fp8_convert",  # sm_89+: F2FP.SATFINITE.E4M3/E5M2.F32.PACK_AB_MERGE_C (sm_80/86: cuda_fp8.h's software path)
+        """__global__ void fp8_convert(const float* x, unsigned* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; float v = x[i] * __int_as_float((127 + (i % 32) - 20) << 23);
+            out[2 * i] = __nv_cvt_float_to_fp8(v, __NV_SATFINITE, __NV_E4M3);
+            out[2 * i + 1] = __nv_cvt_float_to_fp8(v, __NV_SATFINITE, __NV_E5M2); }""",
+        """struct P { const float *x; unsigned *out; } *p = params;
+           for (int i = 0; i < (int)(gx * bx); i++) { uint32_t sb = (uint32_t)(127 + (i % 32) - 20) << 23; float sc; memcpy(&sc, &sb, 4);
+             float v = p->x[i] * sc; p->out[2 * i] = fp8_nearest(v, 1); p->out[2 * i + 1] = fp8_nearest(v, 0); }""",
+        (Buf("f32", N), Buf("u32", 2 * N, "out")),
     ),
     Case(
         "barrier_reduce",
