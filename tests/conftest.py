@@ -2,11 +2,14 @@
 and a helper that runs bin/cass-cc as a build would."""
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -42,3 +45,42 @@ def run_cass(args: list[str], cwd: Path, env: dict[str, str], check: bool = Fals
     if check and proc.returncode != 0:
         raise AssertionError(f"cass-cc {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr}")
     return proc
+
+
+def tool_env(config: Path) -> dict[str, str]:
+    """os.environ without CASS_/NVCC_ settings, the shared cache, and a config file that is not there."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CASS_", "NVCC_"))}
+    env["CASS_CACHE_DIR"] = str(SHARED_CACHE)
+    env["CASS_CONFIG"] = str(config)
+    return env
+
+
+@contextmanager
+def file_lock(folder: Path, name: str) -> Iterator[None]:
+    """A lock the xdist workers share (folder/name.lock), so a fixture's work is done once."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"{name}.lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def built_once(folder: Path, name: str, key: str, build: Callable[[Path], None]) -> Path:
+    """folder/key/name, made by build(temporary path) once across workers and runs."""
+    out = folder / key / name
+    with file_lock(folder, f"{key}-{name}"):
+        if not out.exists():
+            out.parent.mkdir(parents=True, exist_ok=True)
+            tmp = out.with_suffix(out.suffix + f".tmp{os.getpid()}")
+            build(tmp)
+            os.replace(tmp, out)
+    return out
+
+
+def run_checked(argv: list[str]) -> None:
+    """Run a build step; its stderr's tail is the error."""
+    proc = subprocess.run(argv, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv[:3])}... failed:\n{proc.stderr[-3000:]}")

@@ -2,17 +2,13 @@
 under a file lock, so xdist workers and later sessions reuse them."""
 from __future__ import annotations
 
-import fcntl
 import hashlib
-import os
 import shutil
 import subprocess
 import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
-from tests.conftest import ROOT, SHARED_CACHE
+from tests.conftest import ROOT, SHARED_CACHE, file_lock, tool_env
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -33,22 +29,12 @@ def content_key(*extra: str) -> str:
     return h.hexdigest()[:20]
 
 
-@contextmanager
-def locked(name: str) -> Iterator[None]:
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / f"{name}.lock", "w") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+def locked(name: str):  # type: ignore[no-untyped-def]
+    return file_lock(CACHE, name)
 
 
 def env() -> dict[str, str]:
-    e = {k: v for k, v in os.environ.items() if not k.startswith(("CASS_", "NVCC_"))}
-    e["CASS_CACHE_DIR"] = str(SHARED_CACHE)
-    e["CASS_CONFIG"] = str(CACHE / "no-config.toml")
-    return e
+    return tool_env(CACHE / "no-config.toml")
 
 
 def cass_data(args: list[str], cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess[str]:

@@ -5,47 +5,24 @@ kernels_mc.s -> llvm-mc-16 -> ld.lld-16 -shared -> kernels_mc.co
 """
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import os
-import subprocess
 from pathlib import Path
 
 from cass_cc.toolchain import Toolchain
-from tests.conftest import SHARED_CACHE
+from cass_cc.util import sha256_hex
+from tests.conftest import SHARED_CACHE, built_once
+from tests.conftest import run_checked as _run
 
 HERE = Path(__file__).resolve().parent
 CACHE = SHARED_CACHE / "emu"
 
 
 def _key(*parts: str | bytes) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p.encode() if isinstance(p, str) else p)
-        h.update(b"\0")
-    return h.hexdigest()[:20]
+    return sha256_hex(*parts)[:20]
 
 
-def _run(argv: list[str]) -> None:
-    proc = subprocess.run(argv, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv[:2])} failed:\n{proc.stderr[-3000:]}")
-
-
-def _cached(name: str, key: str, build) -> Path:
-    out = CACHE / key / name
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / f"{key}-{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            if not out.exists():
-                out.parent.mkdir(parents=True, exist_ok=True)
-                tmp = out.with_suffix(f".tmp{os.getpid()}")
-                build(tmp)
-                os.replace(tmp, out)
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-    return out
+def _cached(name: str, key: str, build) -> Path:  # type: ignore[no-untyped-def]
+    return built_once(CACHE, name, key, build)
 
 
 def hip_code_object() -> Path:

@@ -4,15 +4,13 @@ disk under the shared test cache (results are content-addressed, so a rerun reco
 nothing that did not change)."""
 from __future__ import annotations
 
-import fcntl
 import os
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from tests.conftest import SHARED_CACHE
+from tests.conftest import SHARED_CACHE, file_lock, tool_env
 
 EVAL_CACHE = SHARED_CACHE / "eval"
 
@@ -23,23 +21,13 @@ SUBSET = ("bf16_dot", "bfs_frontier", "cg_tiled_reduce", "conv2d_const", "crc32_
           "reduce_sum_template", "softmax_warp", "spmv_csr_warp", "binary_search")
 
 
-@contextmanager
-def locked(name: str) -> Iterator[None]:
+def locked(name: str):  # type: ignore[no-untyped-def]
     """A file lock shared by the xdist workers, so a fixture's work is done once."""
-    EVAL_CACHE.mkdir(parents=True, exist_ok=True)
-    with open(EVAL_CACHE / f"{name}.lock", "w") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+    return file_lock(EVAL_CACHE, name)
 
 
 def eval_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("CASS_", "NVCC_"))}
-    env["CASS_CACHE_DIR"] = str(SHARED_CACHE)
-    env["CASS_CONFIG"] = str(SHARED_CACHE / "no-config.toml")
-    return env
+    return tool_env(SHARED_CACHE / "no-config.toml")
 
 
 @pytest.fixture(scope="session")

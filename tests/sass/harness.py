@@ -9,22 +9,19 @@ changes it, and built under a file lock, so xdist workers build each thing once.
 from __future__ import annotations
 
 import ctypes
-import fcntl
-import hashlib
 import os
 import random
 import struct
-import subprocess
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from cass_cc.sass import codegen, cubin
 from cass_cc.sass.targets import CPU, GFX1100, module
 from cass_cc.toolchain import Toolchain
-from tests.conftest import SHARED_CACHE
+from cass_cc.util import sha256_hex
+from tests.conftest import SHARED_CACHE, built_once, file_lock
+from tests.conftest import run_checked as _run
 from tests.sass.kernels import CASES, PRELUDE_C, PRELUDE_CUDA, Buf, Case, Raw, Scalar
 
 SMS = (80, 86, 89, 90)
@@ -37,44 +34,20 @@ FMT = {"i32": "i", "u32": "I", "i64": "q", "f32": "f", "f64": "d", "i8": "b", "u
 
 
 def _hash(*parts: str | bytes) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p.encode() if isinstance(p, str) else p)
-        h.update(b"\0")
-    return h.hexdigest()[:20]
+    return sha256_hex(*parts)[:20]
 
 
 def lifter_identity() -> str:
     return _hash(*(p.read_bytes() for p in sorted(SASS_SRC.glob("*.py"))))
 
 
-@contextmanager
-def locked(name: str) -> Iterator[None]:
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / f"{name}.lock", "w") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+def locked(name: str):  # type: ignore[no-untyped-def]
+    return file_lock(CACHE, name)
 
 
-def _run(argv: list[str]) -> None:
-    proc = subprocess.run(argv, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv[:3])}... failed:\n{proc.stderr[-3000:]}")
-
-
-def cached(name: str, key: str, build) -> Path:
+def cached(name: str, key: str, build) -> Path:  # type: ignore[no-untyped-def]
     """CACHE/<key>/<name>, made by build(path) once across workers and runs."""
-    out = CACHE / key / name
-    with locked(f"{key}-{name}"):
-        if not out.exists():
-            out.parent.mkdir(parents=True, exist_ok=True)
-            tmp = out.with_suffix(out.suffix + f".tmp{os.getpid()}")
-            build(tmp)
-            os.replace(tmp, out)
-    return out
+    return built_once(CACHE, name, key, build)
 
 
 def cuda_source() -> str:
