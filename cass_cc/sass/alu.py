@@ -6,6 +6,8 @@ arithmetic, LOP3 truth tables, saturating conversions, NaN rules of min/max).
 """
 from __future__ import annotations
 
+import struct
+
 from .base import SHARED_WINDOW_HI, LifterBase, Unsupported
 from .disasm import Imm, Insn, Operand, Pred, Reg
 from .ir import f32_hex, i32
@@ -705,7 +707,11 @@ class AluOps(LifterBase):
         d, a = insn.operands[:2]
         fn = next((m for m in insn.mods if m != "FTZ"), "")
         if fn in ("RCP64H", "RSQ64H"):
-            hi = self.ival(a)
+            if isinstance(a, Imm) and a.is_float and not a.abs:
+                # `MUFU.RCP64H R7, 1000`: the immediate is printed as the double whose upper word it is
+                hi = i32(struct.unpack("<Q", struct.pack("<d", float(a.value)))[0] >> 32)
+            else:
+                hi = self.ival(a)
             wide = b.op(f"zext i32 {hi} to i64")
             x = b.op(f"bitcast i64 {b.op(f'shl i64 {wide}, 32')} to double")
             if fn == "RSQ64H":

@@ -721,6 +721,14 @@ CASES: list[Case] = [
         (Buf("f32", N), Buf("u32", 2 * N, "out")),
     ),
     Case(
+        "ddiv_const",  # MUFU.RCP64H with an immediate (the divisor's upper word, printed as the double)
+        """__global__ void ddiv_const(const double* x, double* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; out[2 * i] = x[i] / 1000.0; out[2 * i + 1] = 3.0 / sqrt(x[i] + 2.0); }""",
+        """struct P { const double *x; double *out; } *p = params;
+           for (int i = 0; i < (int)(gx * bx); i++) { p->out[2 * i] = p->x[i] / 1000.0; p->out[2 * i + 1] = 3.0 / sqrt(p->x[i] + 2.0); }""",
+        (Buf("f64", N, gen="wide"), Buf("f64", 2 * N, "out")),
+    ),
+    Case(
         "barrier_reduce",
         """__global__ void barrier_reduce(const int* a, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
             int c = __syncthreads_count(a[i] > 0); int o = __syncthreads_or(a[i] > 990); int n = __syncthreads_and(a[i] > -995);
