@@ -249,17 +249,9 @@ def run(recipe: Path, ray: str | None, workers: int | None, progress: bool | Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        cli.main(args=argv, prog_name="cass-data", standalone_mode=False)
-    except click.exceptions.Exit as e:
-        return int(e.exit_code or 0)
-    except click.Abort:
-        click.echo("aborted", err=True)
-        return 1
-    except click.ClickException as e:
-        e.show()
-        return e.exit_code
-    return 0
+    from cass_cc.click_main import run_group
+
+    return run_group(cli, argv, "cass-data")
 
 
 if __name__ == "__main__":

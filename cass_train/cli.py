@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
 
 import click
 
@@ -61,18 +60,9 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args: Any = sys.argv[1:] if argv is None else argv
-    try:
-        cli.main(args=args, prog_name="cass-train", standalone_mode=False)
-    except click.exceptions.Exit as e:
-        return int(e.exit_code or 0)
-    except click.Abort:
-        click.echo("aborted", err=True)
-        return 1
-    except click.ClickException as e:
-        e.show()
-        return e.exit_code
-    return 0
+    from cass_cc.click_main import run_group
+
+    return run_group(cli, argv, "cass-train")
 
 
 if __name__ == "__main__":
