@@ -22,7 +22,7 @@ import re
 
 from .base import Lifted, Spaces
 from .cubin import Kernel
-from .targets import STRICTFP_ATTRS, Target, _globals, intrinsic_declarations
+from .targets import STRICTFP_ATTRS, Target, _globals, intrinsic_declarations, tanhf_definition
 
 NVPTX = Target(
     "nvptx",
@@ -86,19 +86,7 @@ def _prelude(used: set[str]) -> list[str]:
   %r = call i64 @llvm.nvvm.read.ptx.sreg.clock64()
   ret i64 %r
 }""",
-        # MUFU.TANH (sm_75+) is approximate; this is within a few ulps of it.
-        "__cass_tanhf": """define internal float @__cass_tanhf(float %x) #0 {
-  %a = call float @llvm.fabs.f32(float %x)
-  %t = fmul float %a, 0x4007154760000000
-  %e = call float @llvm.nvvm.ex2.approx.f(float %t)
-  %e1 = fadd float %e, 1.0
-  %q = fdiv float 2.0, %e1
-  %r = fsub float 1.0, %q
-  %small = fcmp olt float %a, 0x3F20000000000000
-  %r2 = select i1 %small, float %a, float %r
-  %s = call float @llvm.copysign.f32(float %r2, float %x)
-  ret float %s
-}""",
+        "__cass_tanhf": tanhf_definition(),  # its exp2 becomes ex2.approx below
         "__cass_redux": _redux(),
         "__cass_match": """define internal i32 @__cass_match(i32 %kind, i64 %v) #2 {
 entry:

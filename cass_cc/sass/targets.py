@@ -138,8 +138,24 @@ def _cpu_module(lifted: list[Lifted]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _amd_prelude(used: set[str]) -> list[str]:
+def tanhf_definition() -> str:
+    """MUFU.TANH (sm_75+) is approximate; this is within a few ulps of it (through exp2)."""
     two_log2e = f32_hex(2.0 * 1.4426950408889634)
+    return f"""define internal float @__cass_tanhf(float %x) #0 {{
+  %a = call float @llvm.fabs.f32(float %x)
+  %t = fmul float %a, {two_log2e}
+  %e = call float @llvm.exp2.f32(float %t)
+  %e1 = fadd float %e, 1.0
+  %q = fdiv float 2.0, %e1
+  %r = fsub float 1.0, %q
+  %small = fcmp olt float %a, 0x3F20000000000000
+  %r2 = select i1 %small, float %a, float %r
+  %s = call float @llvm.copysign.f32(float %r2, float %x)
+  ret float %s
+}}"""
+
+
+def _amd_prelude(used: set[str]) -> list[str]:
     defs = {
         "__cass_tid": _dim3("__cass_tid", [f"call i32 @llvm.amdgcn.workitem.id.{d}()" for d in "xyz"]),
         "__cass_ctaid": _dim3("__cass_ctaid", [f"call i32 @llvm.amdgcn.workgroup.id.{d}()" for d in "xyz"]),
@@ -177,18 +193,7 @@ def _amd_prelude(used: set[str]) -> list[str]:
   %r = call i64 @llvm.readcyclecounter()
   ret i64 %r
 }""",
-        "__cass_tanhf": f"""define internal float @__cass_tanhf(float %x) #0 {{
-  %a = call float @llvm.fabs.f32(float %x)
-  %t = fmul float %a, {two_log2e}
-  %e = call float @llvm.exp2.f32(float %t)
-  %e1 = fadd float %e, 1.0
-  %q = fdiv float 2.0, %e1
-  %r = fsub float 1.0, %q
-  %small = fcmp olt float %a, 0x3F20000000000000
-  %r2 = select i1 %small, float %a, float %r
-  %s = call float @llvm.copysign.f32(float %r2, float %x)
-  ret float %s
-}}""",
+        "__cass_tanhf": tanhf_definition(),
         # REDUX over the active lanes: read each lane's value in turn (the mask is uniform).
         "__cass_redux": """define internal i32 @__cass_redux(i32 %kind, i32 %v) #2 {
 entry:
