@@ -109,6 +109,8 @@ class Insn:
     operands: list[Operand]
     guard: Pred | None = None
     text: str = ""
+    # BRX's possible targets, from nvdisasm's note `(*"BRANCH_TARGETS .L_x_1,.L_x_2"*)`
+    targets: tuple[str, ...] = ()
 
     @property
     def full(self) -> str:
@@ -283,6 +285,7 @@ def parse_operand(text: str) -> Operand:
 
 # nvdisasm's notes after the operands: `STL.128 [R1+0x950], R212   (*"SpillRefill"*)`
 _NOTE = re.compile(r'\s*\(\*.*?\*\)')
+_TARGETS = re.compile(r'\(\*"BRANCH_TARGETS\s+([^"]*)"\*\)')
 
 
 def parse_insn(offset: int, text: str) -> Insn:
@@ -292,14 +295,18 @@ def parse_insn(offset: int, text: str) -> Insn:
     if m:
         guard = Pred(m.group(2), m.group(1) == "!")
         body = text[m.end() :]
+    tm = _TARGETS.search(body)
+    targets = tuple(t.strip() for t in tm.group(1).split(",") if t.strip()) if tm else ()
     body = _NOTE.sub("", body).rstrip(" ;")
     parts = body.split(None, 1)
     names = parts[0].split(".")
     texts = _split_operands(parts[1]) if len(parts) > 1 else []
     # `RET.REL.NODEC R2 \`(_Z4divk)`: the return-address register, then the function.
     texts = [t for o in texts for t in ((o.split(" `(", 1)[0], "`(" + o.split(" `(", 1)[1]) if " `(" in o else (o,))]
+    if names[0] in ("BRX", "JMX") and len(texts) == 1 and " " in texts[0]:
+        texts = texts[0].split()  # `BRX R10 -0xe10`: the register, then a displacement
     operands = [parse_operand(o) for o in texts]
-    return Insn(offset, names[0], tuple(names[1:]), operands, guard, text.rstrip(" ;"))
+    return Insn(offset, names[0], tuple(names[1:]), operands, guard, text.rstrip(" ;"), targets)
 
 
 def parse(text: str) -> dict[str, Function]:

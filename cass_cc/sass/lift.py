@@ -18,7 +18,8 @@ from __future__ import annotations
 from .alu import AluOps
 from .base import CONTROL, NOOPS, Lifted, LiftError, Spaces, Unsupported
 from .cubin import Cubin, Kernel
-from .disasm import Function, Insn, Label, Operand, Pred, Reg
+from .disasm import Function, Imm, Insn, Label, Operand, Pred, Reg
+from .ir import i32
 from .mem import MemOps
 
 __all__ = ["lift_kernel", "Lifted", "LiftError", "Spaces"]
@@ -162,6 +163,8 @@ class Lifter(AluOps, MemOps):
             else:
                 b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
             return True
+        if op == "BRX":
+            return self.brx(insn, cond, fall)
         if op == "ENDCOLLECTIVE":
             # sm_90's slow path for a warp-wide operation in code that may have diverged:
             # `WARPSYNC.COLLECTIVE Rmask, L; <op>; ENDCOLLECTIVE; L:`. Per thread the
@@ -202,6 +205,39 @@ class Lifter(AluOps, MemOps):
             b.emit("unreachable")
             return True
         raise Unsupported("")
+
+    def brx(self, insn: Insn, cond: str, fall: str | None) -> bool:
+        """`BRX R10 -0xe10`: an indirect branch, nvcc's jump table for a `switch`. The table
+        (a per-kernel constant bank, read by an LDC before) holds offsets into the kernel's
+        text; the target is Rn (its 64-bit pair; the upper word is the sign) plus the
+        immediate plus the address of the next instruction. nvdisasm names the possible
+        targets in a note; the branch becomes an LLVM `switch` over their offsets (any other
+        value would be a jump into the middle of nowhere: unreachable)."""
+        b = self.b
+        ops = insn.operands
+        if not ops or not isinstance(ops[0], Reg) or ops[0].zero or len(ops) > 2:
+            raise Unsupported(f"BRX operands {insn.text}")
+        disp = 0
+        if len(ops) == 2:
+            if not isinstance(ops[1], Imm) or ops[1].is_float:
+                raise Unsupported(f"BRX operand {ops[1]}")
+            disp = int(ops[1].value)
+        names = insn.targets or tuple(self.fn.labels)  # no note: every label is a candidate
+        offsets = sorted({self.fn.labels[n] for n in names if n in self.fn.labels})
+        if not offsets or len(offsets) < len(set(insn.targets)):
+            raise Unsupported("BRX target not at a label")
+        if cond != "true" and fall is not None:
+            go = b.label("brx")
+            b.emit(f"br i1 {cond}, label %{go}, label %{fall}")
+            b.start(go)
+        v = self.r32(ops[0])
+        target = b.op(f"add i32 {v}, {i32(disp + insn.offset + 16)}")
+        cases = " ".join(f"i32 {o}, label %{block_name(o)}" for o in offsets)
+        bad = b.label("badbrx")
+        b.emit(f"switch i32 {target}, label %{bad} [ {cases} ]")
+        b.start(bad)
+        b.emit("unreachable")
+        return True
 
 
 def lift_kernel(kernel: Kernel, fn: Function, cubin: Cubin, spaces: Spaces) -> Lifted:

@@ -768,4 +768,15 @@ CASES: list[Case] = [
              if (v > 0.5f) { for (int k = 0; k < 5; k++) r = fmaf(v, (float)k, r); } else if (v < -0.5f) r = -v; else if (v != v) r = 1.0f; else r = v * v * v; p->out[i] = r; }""",
         (Buf("f32", N, gen="special"), Buf("f32", N, "out"), Scalar("i32", N)),
     ),
+    Case(
+        "jump_table",  # BRX: ptxas turns the sparse switch (0, 32, 64, 96 -> rotate by 5) into a jump table in c[0x2]
+        """__global__ void jump_table(const int* in, int* out, int n) {
+            __shared__ int s[4]; int t = threadIdx.x;
+            switch (t) { case 0: s[0] = in[blockIdx.x]; break; case 64: s[2] = in[blockIdx.x + 2] * 3; break;
+              case 32: s[1] = -in[blockIdx.x + 1]; break; case 96: s[3] = in[blockIdx.x + 3] ^ 0x55; break; default: break; }
+            __syncthreads(); int i = blockIdx.x * blockDim.x + t; if (i < n) out[i] = s[t & 3] + t; }""",
+        """struct P { const int *in; int *out; int n; } *p = params; for (unsigned b = 0; b < gx; b++) for (unsigned t = 0; t < bx; t++) {
+             int s[4] = {p->in[b], -p->in[b + 1], p->in[b + 2] * 3, p->in[b + 3] ^ 0x55}; int i = b * bx + t; if (i < p->n) p->out[i] = s[t & 3] + t; }""",
+        (Buf("i32", N, gen="int"), Buf("i32", N, "out"), Scalar("i32", N - 5)),
+    ),
 ]

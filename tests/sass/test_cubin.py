@@ -68,9 +68,11 @@ def test_truncated_and_flipped_files_fail_cleanly(sass_build, tmp_path: Path) ->
         ("LDC R5, c[0x0][R4+0x160]", "LDC", (), [Reg("R5"), CBank(0, 0x160, Reg("R4"))]),
         ("IMAD.MOV R7, RZ, RZ, -R9", "IMAD", ("MOV",), [Reg("R7"), Reg("RZ"), Reg("RZ"), Reg("R9", neg=True)]),
         ('STL.128 [R1+0x950], R212                    (*"SpillRefill"*)', "STL", ("128",), [Mem(Reg("R1"), False, 1, None, 0x950), Reg("R212")]),
+        ('BRX R10 -0xe10          (*"BRANCH_TARGETS .L_x_26,.L_x_27,.L_x_14"*)', "BRX", (), [Reg("R10"), Imm(-0xE10)]),
     ],
 )
 def test_operand_parsing(text: str, opcode: str, mods: tuple, operands: list) -> None:
     insn = parse_insn(0, text)
     assert (insn.opcode, insn.mods, insn.operands) == (opcode, mods, operands)
     assert insn.guard is None or isinstance(insn.guard, Pred)
+    assert insn.targets == ((".L_x_26", ".L_x_27", ".L_x_14") if opcode == "BRX" else ())
