@@ -51,7 +51,7 @@ def sha256_hex_bytes(text: str) -> str:
 # ---------------------------------------------------------------- the pipeline's stages
 
 def _settings(work: Path, sms: tuple[str, ...], translator: str | None, lift: bool | None, execute: str | None,
-              skip_amd: bool | None, run_timeout: float | None) -> Any:
+              skip_amd: bool | None, run_timeout: float | None, prove: bool | None = None) -> Any:
     """Settings given on the command line, else those the work folder's last run used, else defaults."""
     import dataclasses
 
@@ -67,7 +67,7 @@ def _settings(work: Path, sms: tuple[str, ...], translator: str | None, lift: bo
         except (OSError, ValueError, TypeError):
             pass
     given = {"sms": tuple(sms) or None, "translator": translator, "lift": lift, "execute": execute,
-             "skip_amd": skip_amd, "run_timeout": run_timeout}
+             "skip_amd": skip_amd, "run_timeout": run_timeout, "prove": prove}
     settings = dataclasses.replace(base, **{k: v for k, v in given.items() if v is not None})
     from cass_cc.util import atomic_write_text
 
@@ -85,6 +85,8 @@ def pipeline_options(f: Any) -> Any:
         click.option("--sm", "sms", multiple=True, help="SASS targets, e.g. --sm sm_80 --sm sm_90"),
         click.option("--translator", default=None, help="translator chain: rules, model, model,rules"),
         click.option("--lift/--no-lift", default=None, help="lifter pairs (SASS -> RDNA3 through the lifter)"),
+        click.option("--prove/--no-prove", default=None,
+                     help="run lifted kernels beside clang's on the gfx1100 emulator (level proven)"),
         click.option("--execute", type=click.Choice(["auto", "never", "always"]), default=None,
                      help="run both programs on an NVIDIA GPU (auto: when one is here)"),
         click.option("--skip-amd/--with-amd", "skip_amd", default=None, help="no gfx1100 side (a machine without clang)"),
@@ -147,7 +149,8 @@ def _per_unit(name: str, method: str) -> Any:
     command.__doc__ = {"translate": "CUDA -> HIP through cass-cc's translator chain.",
                        "build": "nvcc for each --sm (SASS); clang for gfx1100 (RDNA3).",
                        "extract": "SASS and RDNA3 per kernel; lifter pairs.",
-                       "verify": "Run both programs on an NVIDIA GPU; label every pair with its level."}[method]
+                       "verify": "Prove lifted kernels on the gfx1100 emulator; run both programs on an NVIDIA GPU; "
+                                 "label every pair with its level."}[method]
     return cli.command(name=method)(command)
 
 

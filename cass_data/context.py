@@ -25,6 +25,7 @@ class Settings:
     sms: tuple[str, ...] = ("sm_80", "sm_90")
     translator: str = "rules"
     lift: bool = True  # lifter pairs (SASS -> RDNA3 through cass-cc --emit-rdna3's lifter)
+    prove: bool = True  # lifted kernels run beside clang's on the gfx1100 emulator (level "proven")
     execute: str = "auto"  # auto (when an NVIDIA GPU is here) | never | always
     run_arch: str = ""  # the sm the differential run builds for (default: the last of sms)
     build_timeout: float = 300.0
@@ -36,11 +37,13 @@ class Settings:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
 
 
-def _code_hash(*folders: Path) -> str:
+def _code_hash(*paths: Path, skip: tuple[str, ...] = ()) -> str:
+    """sha256 of the .py files in these folders (or these files), names outside `skip`."""
     h = hashlib.sha256()
-    for folder in folders:
-        for p in sorted(folder.glob("*.py")):
-            h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    for path in paths:
+        for p in sorted(path.glob("*.py")) if path.is_dir() else [path]:
+            if p.name not in skip:
+                h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
@@ -72,7 +75,7 @@ def make_context(settings: Settings, work: Path, env: dict[str, str] | None = No
     config = load(env=env)
     tc = Toolchain(env, config.rocm_path, config.cache_path(env))
     ctx = Context(settings, str(work))
-    for name in ("nvcc", "cuobjdump", "nvdisasm", "clang", "opt", "llc", "llvm-mc"):
+    for name in ("nvcc", "cuobjdump", "nvdisasm", "clang", "opt", "llc", "llvm-mc", "ld.lld"):
         try:
             tool = tc.tool(name)
         except ToolchainError:
@@ -89,7 +92,9 @@ def make_context(settings: Settings, work: Path, env: dict[str, str] | None = No
             ctx.paths.pop("clang", None)
             ctx.identity.pop("clang", None)
     root = Path(__file__).resolve().parent.parent / "cass_cc"
-    ctx.identity["lifter"] = "lifter " + _code_hash(root / "sass")
+    ctx.identity["lifter"] = "lifter " + _code_hash(root / "sass", skip=("inputs.py",))
+    # the prove stage: the emulator and the input planner (cass_cc/sass/inputs.py is not the lifter)
+    ctx.identity["emu"] = "emu " + _code_hash(root / "emu", root / "sass" / "inputs.py")
     ctx.identity["runner"] = "runner " + _code_hash(root / "verify")
     ctx.identity["translator"] = translator_identity(settings.translator, env)
     recorded = work / "toolchain.json"

@@ -154,8 +154,25 @@ class Pipeline:
                                        lift=ctx.settings.lift), "extract", (n, a, ctx)))
         self._run("extract", items)
 
+    def prove(self) -> dict[str, dict[str, Any]]:
+        """Lifted kernels beside clang's on the gfx1100 emulator, per unit with both (prove.py)."""
+        ctx = self.ctx
+        items = []
+        if ctx.settings.prove:
+            nvidia, amd, extracted = self._load("build-nvidia"), self._load("build-amd"), self._load("extract")
+            for u in self.units():
+                if u["id"] not in extracted or not amd.get(u["id"], ("", {}))[1].get("ok"):
+                    continue
+                ekey, e = extracted[u["id"]]
+                if not any(p["task"] == "sass-rdna3-lifted" for p in e.get("pairs", [])):
+                    continue
+                items.append((u, self._key("prove", ekey, "llvm-mc", "ld.lld", "emu"), "prove",
+                              (nvidia[u["id"]][1], amd[u["id"]][1], e, ctx)))
+        return self._run("prove", items)
+
     def verify(self) -> None:
         """Execution where a GPU is here; then every unit's rows with the highest level reached."""
+        proved = self.prove()
         ctx = self.ctx
         translated, nvidia = self._load("translate"), self._load("build-nvidia")
         execute = ctx.settings.execute != "never" and ctx.gpu
@@ -168,10 +185,11 @@ class Pipeline:
                     items.append((u, self._key("verify", [tkey, u["content"]], "nvcc", "hipnv", "runner", arch=run_arch,
                                                timeout=ctx.settings.run_timeout), "verify", (u, t["hip"], ctx)))
         results = self._run("verify", items)
-        self.assemble(results, execute)
+        self.assemble(results, execute, proved)
 
     # ---------------------------------------------------------------- rows
-    def assemble(self, verified: dict[str, dict[str, Any]], executed_here: bool) -> None:
+    def assemble(self, verified: dict[str, dict[str, Any]], executed_here: bool,
+                 proved: dict[str, dict[str, Any]] | None = None) -> None:
         ctx = self.ctx
         translated, nvidia = self._load("translate"), self._load("build-nvidia")
         amd, extracted = self._load("build-amd"), self._load("extract")
@@ -179,6 +197,7 @@ class Pipeline:
         reasons: Counter[str] = Counter()
         kernel_misses: Counter[str] = Counter()
         levels: Counter[str] = Counter()
+        proof: Counter[str] = Counter()
         toolchain = json.dumps(dict(sorted(ctx.identity.items())), sort_keys=True)
         for u in self.units():
             uid = u["id"]
@@ -186,7 +205,8 @@ class Pipeline:
             n = nvidia[uid][1]
             a = amd.get(uid, ("", {"ok": False, "reason": "not translated"}))[1]
             v = verified.get(uid)
-            for stage, r in (("translate", t), ("build-nvidia", n), ("build-amd", a), ("verify", v)):
+            pr = (proved or {}).get(uid)
+            for stage, r in (("translate", t), ("build-nvidia", n), ("build-amd", a), ("prove", pr), ("verify", v)):
                 if r is not None and not r.get("ok"):
                     reasons[f"{stage}: {r.get('reason')}"] += 1
             if not t.get("ok") or not n.get("ok"):
@@ -208,16 +228,21 @@ class Pipeline:
                     if not program_level or not a.get("ok"):
                         continue
                     level, translator = program_level, f"{t['translator']} + {ctx.identity.get('clang', 'clang')}"
+                    note = base["verify"]
                 else:
-                    level, translator = "compiled", ctx.identity.get("lifter", "lifter")
+                    level, note = _proof(pr, p, proof)
+                    if level is None:
+                        continue
+                    translator = ctx.identity.get("lifter", "lifter")
                 rows.append(_row(base, task=p["task"], level=level, sass=p["sass"], rdna3=p["rdna3"], sm=p["sm"],
-                                 kernel=p["kernel"], file=p["file"], translator=translator))
+                                 kernel=p["kernel"], file=p["file"], translator=translator, verify=note))
         rows.sort(key=lambda r: r["id"])
         for r in rows:
             levels[f"{r['task']}: {r['level']}"] += 1
         write_jsonl(self.work / "pairs.jsonl", rows)
         report = {"units": len(translated), "rows": len(rows), "levels": dict(sorted(levels.items())),
                   "rejections": dict(sorted(reasons.items())), "kernel_misses": dict(sorted(kernel_misses.items())),
+                  "proof": dict(sorted(proof.items())),
                   "stages": {k: dict(v) for k, v in self.counts.items()}, "executed_here": executed_here,
                   "settings": self.settings.to_json()}
         atomic_write_text(self.work / "report.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
@@ -248,6 +273,31 @@ def _row(base: dict[str, Any], **fields: Any) -> dict[str, Any]:
     key = [row["unit"], row["task"], row.get("file"), row.get("kernel"), row.get("sm")]
     row["id"] = hashlib.sha256(json.dumps(key).encode()).hexdigest()[:20]
     return row
+
+
+def _proof(pr: dict[str, Any] | None, pair: dict[str, Any], counts: Counter[str]) -> tuple[str | None, str]:
+    """A lifted pair's level and note from the prove stage (None: rejected), counted by outcome."""
+    from .prove import pair_key
+
+    if pr is None:
+        counts["compiled: no clang-built kernel to compare with"] += 1
+        return "compiled", "emulator: not run (no clang-built kernel of the translation)"
+    if not pr.get("ok"):
+        counts[f"compiled: {pr.get('reason')}"] += 1
+        return "compiled", f"emulator: not run ({pr.get('reason')})"
+    r = pr["pairs"].get(pair_key(pair))
+    if r is None:
+        counts["compiled: no clang-built kernel to compare with"] += 1
+        return "compiled", "emulator: not run (kernel not in clang's code)"
+    if r["outcome"] == "proven":
+        counts["proven"] += 1
+        return "proven", f"emulator: {r['detail']}"
+    if r["outcome"] == "differs":
+        counts[f"rejected: {r['reason']}"] += 1
+        return None, ""
+    counts[f"compiled: {r['reason']}"] += 1
+    detail = f": {r['detail']}" if r.get("detail") else ""
+    return "compiled", f"emulator: not proven ({r['reason']}{detail})"[:500]
 
 
 def _verify_note(v: dict[str, Any] | None, executed_here: bool) -> str:

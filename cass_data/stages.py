@@ -4,6 +4,7 @@
     build_nvidia(unit)         -> a cubin per sm (and per .cu of a tree) from nvcc
     build_amd(unit, hip)       -> gfx1100 assembly from clang (device -S) + a host-side check
     extract(nvidia, amd)       -> SASS and RDNA3 per kernel; lifter pairs where the lifter covers a kernel
+    prove(nvidia, amd, extract) -> each lifted kernel beside clang's on the gfx1100 emulator ("proven")
     verify(unit, hip)          -> both programs built for NVIDIA and run; "executed" when they agreed
 
 A result is a dict with "ok" and, when not ok, "reason" (a short class for the counts) and
@@ -22,7 +23,7 @@ from .asm import rdna3_kernels, sass_kernels
 from .context import HIP_FLAGS, NVCC_FLAGS, Context
 from .sandbox import Limits, run, scrubbed_env
 
-VERSIONS = {"translate": 1, "build-nvidia": 1, "build-amd": 1, "extract": 1, "verify": 1}
+VERSIONS = {"translate": 1, "build-nvidia": 1, "build-amd": 1, "extract": 2, "prove": 1, "verify": 1}
 TRANSLATED = (".cu", ".cuh", ".h", ".hpp", ".hh", ".inc", ".inl", ".cpp", ".c")
 
 
@@ -171,6 +172,7 @@ def extract(nvidia: dict[str, Any], amd: dict[str, Any] | None, ctx: Context) ->
         for text in (amd or {}).get("asm", {}).values():
             rdna3.update(rdna3_kernels(text))
         pairs: list[dict[str, Any]] = []
+        modules: list[str] = []  # the lifter's whole .s per cubin (the prove stage runs it)
         misses: dict[str, int] = {}
 
         def miss(reason: str) -> None:
@@ -193,34 +195,38 @@ def extract(nvidia: dict[str, Any], amd: dict[str, Any] | None, ctx: Context) ->
                         else:
                             miss("kernel not on the gfx1100 side")
                 if ctx.settings.lift and sass:
-                    lifted, failed = lift(path, int(sm[3:]), ctx)
+                    lifted, failed, module = lift(path, int(sm[3:]), ctx)
                     for kernel, why in sorted(failed.items()):
                         miss(why)
+                    if lifted:
+                        modules.append(module)
                     for kernel in sorted(lifted):
                         if kernel in sass:
                             pairs.append({"task": "sass-rdna3-lifted", "kernel": kernel, "sm": sm, "sass": sass[kernel],
-                                          "rdna3": lifted[kernel], "file": entry["file"]})
-        return {"ok": True, "pairs": pairs, "misses": misses}
+                                          "rdna3": lifted[kernel], "file": entry["file"], "module": len(modules) - 1,
+                                          "cubin": i})
+        return {"ok": True, "pairs": pairs, "misses": misses, "modules": modules}
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def lift(cubin_path: str, sm: int, ctx: Context) -> tuple[dict[str, str], dict[str, str]]:
+def lift(cubin_path: str, sm: int, ctx: Context) -> tuple[dict[str, str], dict[str, str], str]:
     """The lifter's gfx1100 assembly per kernel (the `cass-cc --emit-rdna3` path: lift, opt/llc-16,
-    and the .s must assemble with llvm-mc-16), and the reason for each kernel it does not cover."""
+    and the .s must assemble with llvm-mc-16), the reason for each kernel it does not cover, and
+    the whole .s (descriptors and metadata: what runs)."""
     from cass_cc.sass import codegen
     from cass_cc.sass.cubin import CubinError, read
 
     if not all(ctx.has(t) for t in ("nvdisasm", "opt", "llc", "llvm-mc")):
-        return {}, {}
+        return {}, {}, ""
     try:
         cubins = read(cubin_path, sm)
         report = codegen.lift_cubin(cubins[0], ctx.paths["nvdisasm"])
     except (CubinError, Exception) as e:  # nvdisasm refusing a file is one item's failure
-        return {}, {"?": f"lifter: {type(e).__name__}"}
+        return {}, {"?": f"lifter: {type(e).__name__}"}, ""
     failed = {name: "lifter: unsupported " + ", ".join(sorted(err.unsupported)[:2]) for name, err in report.failed.items()}
     if not report.lifted:
-        return {}, failed
+        return {}, failed, ""
     try:
         asm = codegen.gfx1100_asm(codegen.ir_module(report), ctx.paths["opt"], ctx.paths["llc"])
         with tempfile.TemporaryDirectory(prefix="cass-data-lift-") as tmp:
@@ -228,9 +234,18 @@ def lift(cubin_path: str, sm: int, ctx: Context) -> tuple[dict[str, str], dict[s
             s.write_text(asm)
             codegen.assemble(s, Path(tmp, "k.o"), ctx.paths["llvm-mc"])
     except codegen.CodegenError as e:
-        return {}, {**failed, **{k.name: f"lifter: {str(e).split(':')[0]}" for k in report.lifted}}
+        return {}, {**failed, **{k.name: f"lifter: {str(e).split(':')[0]}" for k in report.lifted}}, ""
     kernels = rdna3_kernels(asm)
-    return {k.name: kernels[k.name] for k in report.lifted if k.name in kernels}, failed
+    return {k.name: kernels[k.name] for k in report.lifted if k.name in kernels}, failed, asm
+
+
+# ------------------------------------------------------------------ prove
+
+def prove(nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """Lifted kernels run beside clang's on the gfx1100 emulator (prove.py)."""
+    from .prove import prove as prove_lifted
+
+    return prove_lifted(nvidia, amd, extracted, ctx)
 
 
 # ------------------------------------------------------------------ verify
