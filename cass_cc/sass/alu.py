@@ -976,17 +976,7 @@ class AluOps(LifterBase):
             return
         ops = insn.operands
         d = ops[0]
-        srcs: list[tuple[str, str]] = []
-        i = 1
-        need = {"fma": 3, "add": 2, "mul": 2}[kind]
-        while len(srcs) < need:
-            op = ops[i]
-            if isinstance(op, Imm):
-                srcs.append(self._half_lanes(op, ops[i + 1]))
-                i += 2
-            else:
-                srcs.append(self._half_lanes(op))
-                i += 1
+        srcs, _ = self._half_sources(ops, 1, {"fma": 3, "add": 2, "mul": 2}[kind])
         out = []
         for lane in range(2):
             x = [s[lane] for s in srcs]
@@ -1012,17 +1002,7 @@ class AluOps(LifterBase):
         if "FTZ" in insn.mods:
             raise Unsupported(insn.full)
         ops = insn.operands
-        srcs: list[tuple[str, str]] = []
-        i = 1
-        need = {"fma": 3, "add": 2, "mul": 2}[kind]
-        while len(srcs) < need:
-            op = ops[i]
-            if isinstance(op, Imm):
-                srcs.append(self._half_lanes(op, ops[i + 1], bf16=True))
-                i += 2
-            else:
-                srcs.append(self._half_lanes(op, bf16=True))
-                i += 1
+        srcs, _ = self._half_sources(ops, 1, {"fma": 3, "add": 2, "mul": 2}[kind], bf16=True)
         out = []
         for lane in range(2):
             x = [s_[lane] for s_ in srcs]
@@ -1071,51 +1051,70 @@ class AluOps(LifterBase):
     def op_HMUL2(self, insn: Insn) -> None:
         self._half_op(insn, "mul")
 
-    def _half_compare(self, insn: Insn, a: Operand, c: Operand, pc: Operand) -> list[str]:
-        """Per half lane: cmp(a, c) combined with pc (HSET2/HSETP2 without .H_AND)."""
+    def _half_sources(self, ops: list[Operand], i: int, count: int, bf16: bool = False) -> tuple[list[tuple[str, str]], int]:
+        """`count` half2 (or bfloat16x2) sources from ops[i:] as (lane0, lane1) floats, and
+        the index after them: an immediate is two operands (nvdisasm prints the high half first)."""
+        srcs: list[tuple[str, str]] = []
+        while len(srcs) < count:
+            op = ops[i]
+            if isinstance(op, Imm):
+                srcs.append(self._half_lanes(op, ops[i + 1], bf16=bf16))
+                i += 2
+            else:
+                srcs.append(self._half_lanes(op, bf16=bf16))
+                i += 1
+        return srcs, i
+
+    def _half_compare(self, insn: Insn, ops: list[Operand]) -> list[str]:
+        """Per half lane: cmp(a, b) combined with the predicate after them (HSET2/HSETP2
+        without .H_AND); `ops` starts at a, b may be an immediate pair."""
         cmp = next((m for m in insn.mods if m in FLOAT_CMP), None)
         bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
         if cmp is None or cmp in ("MAX", "MIN") or any(m not in FLOAT_CMP and m not in BOOL_OPS and m not in ("BF", "FTZ") for m in insn.mods):
             raise Unsupported(insn.full)
-        if isinstance(a, Imm) or isinstance(c, Imm):
-            raise Unsupported("half compare with an immediate")
-        al, cl = self._half_lanes(a), self._half_lanes(c)
-        return [self._combine(bop, self._fcmp(cmp, "float", al[i], cl[i]), pc) for i in range(2)]
+        (al, cl), i = self._half_sources(ops, 0, 2)
+        pc = ops[i]
+        return [self._combine(bop, self._fcmp(cmp, "float", al[k], cl[k]), pc) for k in range(2)]
 
     def op_HSETP2(self, insn: Insn) -> None:
         """HSETP2.<cmp>.<bop> Pd, Pe, a, b, Pc: Pd from the low lanes, Pe from the high ones."""
-        p, q, a, c, pc = insn.operands[:5]
-        r = self._half_compare(insn, a, c, pc)
+        p, q = insn.operands[:2]
+        r = self._half_compare(insn, insn.operands[2:])
         self.wp(p, r[0])
         self.wp(q, r[1])
 
     def op_HSET2(self, insn: Insn) -> None:
         """HSET2[.BF].<cmp>.<bop> Rd, a, b, Pc: per lane 1.0 (.BF) or 0xffff when true, else 0."""
         b = self.b
-        d, a, c, pc = insn.operands[:4]
-        r = self._half_compare(insn, a, c, pc)
+        d = insn.operands[0]
+        r = self._half_compare(insn, insn.operands[1:])
         true = "15360" if "BF" in insn.mods else "65535"  # half 1.0 is 0x3c00
         lo = b.select(r[0], "i32", true, "0")
         hi = b.select(r[1], "i32", true, "0")
         self.wr(d, b.op(f"or i32 {lo}, {b.op(f'shl i32 {hi}, 16')}"))  # type: ignore[arg-type]
 
     def op_HMNMX2(self, insn: Insn) -> None:
-        """HMNMX2 Rd, a, b, P: per half lane min (P) or max (!P), with FMNMX's rules (a NaN
-        loses to a number, -0 below +0); in float, where both are exact."""
+        """HMNMX2[.BF16_V2][.NAN] Rd, a, b, P: per lane min (P) or max (!P) of two halves
+        (bfloat16s), with FMNMX's rules: a NaN loses to a number, -0 is below +0, two NaNs
+        give the canonical NaN 0x7FFF; with .NAN any NaN gives it. In float, where every
+        half and bfloat16 is exact, so the result converts back exactly."""
         b = self.b
-        if any(m not in ("FTZ",) for m in insn.mods):
+        bf16 = "BF16_V2" in insn.mods
+        if any(m not in ("FTZ", "BF16_V2", "NAN") for m in insn.mods) or (bf16 and "FTZ" in insn.mods):
             raise Unsupported(insn.full)
-        d, a, c, p = insn.operands[:4]
-        if isinstance(a, Imm) or isinstance(c, Imm):
-            raise Unsupported("HMNMX2 with an immediate")
-        al, cl = self._half_lanes(a), self._half_lanes(c)
-        sel = self.pred(p)
+        d = insn.operands[0]
+        (al, cl), i = self._half_sources(insn.operands, 1, 2, bf16)
+        sel = self.pred(insn.operands[i])
         out = []
         for lane in range(2):
             av, cv = al[lane], cl[lane]
             mn = self._zero_order(b.op(f"call float @llvm.minnum.f32(float {av}, float {cv})"), av, cv, True)
             mx = self._zero_order(b.op(f"call float @llvm.maxnum.f32(float {av}, float {cv})"), av, cv, False)
-            out.append(b.op(f"zext i16 {self._to_f16(b.select(sel, 'float', mn, mx))} to i32"))
+            r = b.select(sel, "float", mn, mx)
+            bits = b.op(f"zext i16 {self._to_bf16(r) if bf16 else self._to_f16(r)} to i32")
+            # two NaNs (minnum's NaN result), or with .NAN either one
+            nan = b.op(f"fcmp uno float {av}, {cv}") if "NAN" in insn.mods else b.op(f"fcmp uno float {r}, 0.0")
+            out.append(b.select(nan, "i32", "32767", bits))
         self.wr(d, b.op(f"or i32 {out[0]}, {b.op(f'shl i32 {out[1]}, 16')}"))  # type: ignore[arg-type]
 
     # ---- double precision -----------------------------------------------------------------

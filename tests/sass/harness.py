@@ -168,11 +168,21 @@ def _values(arg: Buf, rng: random.Random) -> list:
             halves = [(rng.getrandbits(1) << 15) | ((rng.randint(1, 30) << 10 | rng.getrandbits(10)) if rng.random() > 0.05 else 0)
                       for _ in range(2)]
             out.append(halves[0] | halves[1] << 16)
+        elif arg.gen in ("bf16s", "f16s"):  # two 16-bit lanes, half of them NaNs, zeros, infinities, denormals, constants
+            table = BF16_SPECIALS if arg.gen == "bf16s" else F16_SPECIALS
+            halves = [rng.choice(table) if rng.random() < 0.5 else rng.getrandbits(16) for _ in range(2)]
+            out.append(halves[0] | halves[1] << 16)
         elif arg.gen == "small":
             out.append(rng.randint(0, 15))
         else:
             out.append(rng.randint(-1000, 1000) if arg.ty[0] == "i" else rng.randint(0, 2000))
     return out
+
+
+# 16-bit encodings the min/max and compare kernels meet often: +-0, +-inf, quiet and
+# signed NaNs with payloads, denormals, and the constants the kernels compare against
+BF16_SPECIALS = [0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFA1, 0x3F80, 0xBF80, 0x0001, 0x8001]
+F16_SPECIALS = [0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFD01, 0x3A00, 0xBF40, 0x008F, 0x808F, 0x3400, 0xB800, 0x0001]
 
 
 def _wide_double(rng: random.Random, i: int) -> float:

@@ -21,7 +21,7 @@ class Buf:
     ty: str
     n: int
     kind: str = "in"  # in, out, inout
-    gen: str = "uniform"  # uniform (-1,1), pos (0.1,10), int (-1000,1000), small (0,16), special, bits, wide (f64: any exponent), bf16 / f16x2 (u32: two finite bf16 / fp16)
+    gen: str = "uniform"  # uniform (-1,1), pos (0.1,10), int (-1000,1000), small (0,16), special, bits, wide (f64: any exponent), bf16 / f16x2 (u32: two finite bf16 / fp16), bf16s / f16s (u32: two bf16 / fp16, half of them special)
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,14 @@ static unsigned fp8_nearest(float x, int e4) { if (isnan(x)) return 0x7f; unsign
     int top = e4 ? 0x7e : 0x7b, best = 0; double bd = INFINITY; if (a >= fp8_value(top, e4)) return s | top;
     for (int c = 0; c <= top; c++) { double dd = fabs((double)fp8_value(c, e4) - a); if (dd < bd || (dd == bd && !(c & 1))) { bd = dd; best = c; } }
     return s | best; }
+/* a 16-bit lane of a bf16x2 / half2 word as a float; min/max as HMNMX2 computes them: a NaN loses
+   to a number, -0 < +0, two NaNs (or with nanp any NaN) give 0x7FFF, otherwise an input's bits */
+static float lane16(uint32_t w, int h, int bf) { uint32_t x = w >> 16 * h & 0xffff; float f;
+    if (bf) { x <<= 16; memcpy(&f, &x, 4); return f; } _Float16 v; uint16_t u = x; memcpy(&v, &u, 2); return (float)v; }
+static uint32_t mnmx16(uint32_t wa, int ha, uint32_t wb, int hb, int bf, int is_min, int nanp) {
+    uint32_t a = wa >> 16 * ha & 0xffff, b = wb >> 16 * hb & 0xffff; float fa = lane16(wa, ha, bf), fb = lane16(wb, hb, bf);
+    if ((isnan(fa) && isnan(fb)) || (nanp && (isnan(fa) || isnan(fb)))) return 0x7fff; if (isnan(fa)) return b; if (isnan(fb)) return a;
+    if (fa == 0.0f && fb == 0.0f) return is_min ? (a | b) : (a & b); return (is_min ? fa < fb : fa > fb) ? a : b; }
 static float f_min(float a, float b) { return fminf(a, b); }
 static float f_max(float a, float b) { return fmaxf(a, b); }
 """
@@ -778,5 +786,32 @@ CASES: list[Case] = [
         """struct P { const int *in; int *out; int n; } *p = params; for (unsigned b = 0; b < gx; b++) for (unsigned t = 0; t < bx; t++) {
              int s[4] = {p->in[b], -p->in[b + 1], p->in[b + 2] * 3, p->in[b + 3] ^ 0x55}; int i = b * bx + t; if (i < p->n) p->out[i] = s[t & 3] + t; }""",
         (Buf("i32", N, gen="int"), Buf("i32", N, "out"), Scalar("i32", N - 5)),
+    ),
+    Case(
+        "bf16_minmax",  # HMNMX2.BF16_V2 (and .NAN) on sm_80-90: bfloat16x2 min/max with NaNs, zeros, denormals
+        """__global__ void bf16_minmax(const unsigned* a, const unsigned* b, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __nv_bfloat162 x, y, r[4]; memcpy(&x, &a[i], 4); memcpy(&y, &b[i], 4); r[0] = __hmax2(x, y); r[1] = __hmin2(x, y);
+            r[2] = __halves2bfloat162(__hmax(__low2bfloat16(x), __high2bfloat16(y)), __hmin(__high2bfloat16(x), __low2bfloat16(y)));
+            r[3] = __hmax2_nan(x, y); for (int k = 0; k < 4; k++) memcpy(&out[4 * i + k], &r[k], 4); }""",
+        """struct P { const unsigned *a, *b; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { uint32_t x = p->a[i], y = p->b[i];
+             p->out[4 * i] = mnmx16(x, 0, y, 0, 1, 0, 0) | mnmx16(x, 1, y, 1, 1, 0, 0) << 16;
+             p->out[4 * i + 1] = mnmx16(x, 0, y, 0, 1, 1, 0) | mnmx16(x, 1, y, 1, 1, 1, 0) << 16;
+             p->out[4 * i + 2] = mnmx16(x, 0, y, 1, 1, 0, 0) | mnmx16(x, 1, y, 0, 1, 1, 0) << 16;
+             p->out[4 * i + 3] = mnmx16(x, 0, y, 0, 1, 0, 1) | mnmx16(x, 1, y, 1, 1, 0, 1) << 16; }""",
+        (Buf("u32", N, gen="bf16s"), Buf("u32", N, gen="bf16s"), Buf("u32", 4 * N, "out")),
+    ),
+    Case(
+        "half_compare_imm",  # HSETP2 / HSET2 against an immediate half pair (sm_80-90); HMNMX2 of halves with specials
+        """__global__ void half_compare_imm(const unsigned* a, const unsigned* b, float* out, unsigned* mm) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __half2 x, y; memcpy(&x, &a[i], 4); memcpy(&y, &b[i], 4); float s = 0.f;
+            if (__hgt(__low2half(x), __float2half(0.75f))) s += 1.f; if (__hgeu(__habs(__high2half(x)), __float2half(8.5e-6f))) s += 2.f;
+            if (__heq(__low2half(x), __float2half(-1.8125f))) s += 4.f; __half2 m = __hlt2(x, __floats2half2_rn(0.25f, -0.5f));
+            out[2 * i] = s; out[2 * i + 1] = __low2float(m) + 2.f * __high2float(m); __half2 r = __hmin2(x, y); memcpy(&mm[i], &r, 4); }""",
+        """struct P { const unsigned *a, *b; float *out; unsigned *mm; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             float x0 = lane16(p->a[i], 0, 0), x1 = lane16(p->a[i], 1, 0), s = 0.f;
+             if (x0 > 0.75f) s += 1.f; if (!(fabsf(x1) < (float)(_Float16)8.5e-6f)) s += 2.f; if (x0 == -1.8125f) s += 4.f;
+             p->out[2 * i] = s; p->out[2 * i + 1] = (x0 < 0.25f ? 1.f : 0.f) + 2.f * (x1 < -0.5f ? 1.f : 0.f);
+             p->mm[i] = mnmx16(p->a[i], 0, p->b[i], 0, 0, 1, 0) | mnmx16(p->a[i], 1, p->b[i], 1, 0, 1, 0) << 16; }""",
+        (Buf("u32", N, gen="f16s"), Buf("u32", N, gen="f16s"), Buf("f32", 2 * N, "out"), Buf("u32", N, "out")),
     ),
 ]

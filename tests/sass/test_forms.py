@@ -11,13 +11,17 @@ from tests.sass.harness import SMS
 # (kernel, predicate over one instruction's text, SMs where nvcc 13 emits it)
 FORMS = [
     ("jump_table", lambda t: t.startswith("BRX R"), SMS),
+    ("bf16_minmax", lambda t: t.startswith("HMNMX2.BF16_V2 "), SMS),
+    ("bf16_minmax", lambda t: t.startswith("HMNMX2.BF16_V2.NAN "), SMS),
+    ("half_compare_imm", lambda t: re.match(r"HSETP2\.\w+\.AND P\d, PT, \S+, -?\d[^,]*, -?\d[^,]*, PT", t) is not None, SMS),
+    ("half_compare_imm", lambda t: re.match(r"HSET2\.BF\.LT\.AND R\d+, R\d+, -?\d[^,]*, -?\d[^,]*, PT", t) is not None, SMS),
 ]
 
 
-@pytest.mark.parametrize("kernel, form, sms", FORMS, ids=[f[0] for f in FORMS])
+@pytest.mark.parametrize("kernel, form, sms", FORMS, ids=[f"{f[0]}-{n}" for n, f in enumerate(FORMS)])
 def test_form_emitted(sass_build, kernel: str, form, sms) -> None:
     for sm in sms:
         smb = sass_build.sms[sm]
         fn = smb.cpu.functions[smb.kernel(kernel).name]
-        texts = [re.sub(r"^@!?U?P[0-6T]\s+", "", i.text) for i in fn.insns]  # without the guard
+        texts = [re.sub(r"^@!?U?P[0-6T]\s+", "", i.text).replace(".reuse", "") for i in fn.insns]  # no guard, no reuse flags
         assert any(form(t) for t in texts), f"sm_{sm}: {kernel} has no such instruction"
