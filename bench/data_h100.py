@@ -73,31 +73,33 @@ def synth_pass_rate(out: Path, n: int, seed: str, jobs: int, arch: str) -> dict:
             "not_passing": [r for r in results if r.get("verdict") != "PASS"][:20]}
 
 
-def recipe(path: Path, work: Path, sources: list[str], jobs: int, arch: str, skip_amd: bool, stages: list[str]) -> Path:
+def recipe(path: Path, work: Path, sources: list[str], jobs: int, arch: str, skip_amd: bool, stages: list[str],
+           sms: list[str]) -> Path:
     path.write_text(f'work = "{work}"\nsources = {json.dumps(sources)}\nworkers = {jobs}\nstages = {json.dumps(stages)}\n'
-                    f'[settings]\nsms = ["{arch}"]\nrun_arch = "{arch}"\nskip_amd = {str(skip_amd).lower()}\n'
+                    f'[settings]\nsms = {json.dumps(sms)}\nrun_arch = "{arch}"\nskip_amd = {str(skip_amd).lower()}\n'
                     'execute = "auto"\nrun_timeout = 15.0\nbuild_timeout = 180.0\n')
     return path
 
 
 def pipeline(out: Path, work_root: Path, hecbench: Path | None, names: Path | None, jobs: int, arch: str, budget: float,
-             chunk: int, skip_amd: bool, prepare_only: bool) -> dict:
+             chunk: int, skip_amd: bool, prepare_only: bool, sms: list[str], plan: list[str]) -> dict:
     stages = ["collect", "translate", "build", "extract"] + ([] if prepare_only else ["verify"])
-    chunks: list[tuple[str, list[str]]] = [("synth-1", ["synth:500:1"])]
-    if hecbench is not None and hecbench.is_dir():
-        chunks.insert(1, ("hecbench", [f"hecbench:{hecbench}" + (f":{names}" if names else "")]))
-    for seed in range(2, 12):
-        chunks.append((f"synth-{seed}", [f"synth:{chunk}:{seed}"]))
+    hec = [f"hecbench:{hecbench}" + (f":{names}" if names else "")] if hecbench is not None and hecbench.is_dir() else []
+    if plan:  # fixed chunks: "hecbench" or "synth:N:SEED", in order
+        chunks = [(c.replace(":", "-"), hec if c == "hecbench" else [c]) for c in plan if c != "hecbench" or hec]
+    else:  # synth:500:1, HeCBench, then more seeds while the budget lasts
+        chunks = [("synth-1", ["synth:500:1"])] + ([("hecbench", hec)] if hec else [])
+        chunks += [(f"synth-{seed}", [f"synth:{chunk}:{seed}"]) for seed in range(2, 12)]
     start = time.monotonic()
     done = []
     per_chunk_s: list[float] = []
     for name, sources in chunks:
         elapsed = time.monotonic() - start
         guess = max(per_chunk_s[-1:] or [0.0])
-        if done and elapsed + guess > budget:
+        if done and not plan and elapsed + guess > budget:
             break
         work = work_root / name
-        r = recipe(out / f"{name}.toml", work, sources, jobs, arch, skip_amd, stages)
+        r = recipe(out / f"{name}.toml", work, sources, jobs, arch, skip_amd, stages, sms)
         t0 = time.monotonic()
         proc = subprocess.run([*CASS_DATA, "run", str(r), "--no-progress"], capture_output=True, text=True)
         per_chunk_s.append(time.monotonic() - t0)
@@ -135,6 +137,8 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=200, help="synthesized programs per extra chunk")
     ap.add_argument("--skip-synth-check", action="store_true")
     ap.add_argument("--with-amd", action="store_true", help="keep the gfx1100 side (a machine with clang, or a carried store)")
+    ap.add_argument("--sms", default="", help="comma list of SASS targets (default: --arch alone)")
+    ap.add_argument("--plan", default="", help="fixed chunks, e.g. hecbench,synth:300:1 (default: by --budget)")
     ap.add_argument("--prepare-only", action="store_true", help="no verify stage (run here, without a GPU)")
     a = ap.parse_args()
     a.out.mkdir(parents=True, exist_ok=True)
@@ -146,7 +150,8 @@ def main() -> None:
         print(json.dumps({k: v for k, v in result["synth_500_seed_1"].items() if k != "not_passing"}), flush=True)
     names = a.names if a.names and a.names.is_file() else None
     result["pipeline"] = pipeline(a.out, work, a.hecbench, names, a.jobs, a.arch, a.budget, a.chunk,
-                                  not a.with_amd, a.prepare_only)
+                                  not a.with_amd, a.prepare_only, a.sms.split(",") if a.sms else [a.arch],
+                                  [c for c in a.plan.split(",") if c])
     result["total_s"] = round(time.monotonic() - t, 1)
     (a.out / "data_h100.json").write_text(json.dumps(result, indent=1) + "\n")
     print(json.dumps({k: v for k, v in result["pipeline"].items() if k != "chunks"}, indent=1))

@@ -45,8 +45,16 @@ KERNEL_TIMEOUT = 20.0
 # A kernel whose original run faults or is nondeterministic under the first shape (it
 # assumes another block shape, reads shared memory no thread of ours wrote) is tried again
 # under the next; the first conclusive outcome stands.
+# Later shapes: one block (no inter-block races: atomics ordering, look-back scans), one warp
+# with integers in [0, 4), and by-value structs whose first 8 bytes point at a buffer of their
+# own (Thrust/CUB agents and tensor descriptors carry their data pointer there).
 SHAPES = [{}, {"block": [256, 1, 1], "grid": [2, 1, 1], "int_value": 256},
-          {"block": [16, 16, 1], "grid": [2, 2, 1], "int_value": 32}]
+          {"block": [16, 16, 1], "grid": [2, 2, 1], "int_value": 32},
+          {"block": [64, 1, 1], "grid": [1, 1, 1]},
+          {"block": [32, 1, 1], "grid": [1, 1, 1], "int_value": 16, "int_high": 4},
+          {"struct_pointer": True},
+          {"struct_pointer": True, "block": [64, 1, 1], "grid": [1, 1, 1], "int_high": 4}]
+WORKERS = 4  # worker processes at once: module loads (the driver's PTX JIT) are CPU-bound
 INCONCLUSIVE = ("nondeterministic", "original-fault", "timeout", "worker-crash")
 # Errors after which a CUDA context is unusable.
 STICKY = ("ILLEGAL_ADDRESS", "LAUNCH_FAILED", "MISALIGNED", "ILLEGAL_INSTRUCTION", "HARDWARE_STACK", "INVALID_PC",
@@ -234,14 +242,22 @@ class Cuda:
         self.check(self.lib.cuCtxSynchronize(), "synchronize")
 
 
+def _buffers(job: dict) -> list[str]:
+    """dtype of every buffer in launch order: pointer parameters, then (under `struct_pointer`)
+    one buffer per by-value struct of at least 8 bytes."""
+    bufs = [a["dtype"] for a in job["args"] if a["kind"] == "buf"]
+    if job.get("struct_pointer"):
+        bufs += ["int32" for a in job["args"] if a["kind"] == "bytes" and a["size"] >= 8]
+    return bufs
+
+
 def _inputs(job: dict, rng_cache: dict) -> list[bytes]:
     import numpy as np
 
     out = []
-    bufs = [a for a in job["args"] if a["kind"] == "buf"]
-    for position, a in enumerate(bufs):  # different contents per position: swapped buffers show
-        dt = a["dtype"]
-        if (dt, position) not in rng_cache:
+    high = int(job.get("int_high", 64))
+    for position, dt in enumerate(_buffers(job)):  # different contents per position: swapped buffers show
+        if (dt, position, high) not in rng_cache:
             rng = np.random.default_rng(1234 + position)
             n = BUF_BYTES // np.dtype(dt).itemsize
             if dt.startswith("float"):
@@ -249,9 +265,9 @@ def _inputs(job: dict, rng_cache: dict) -> list[bytes]:
             elif dt == "bool":
                 arr = rng.integers(0, 2, n).astype(dt)
             else:
-                arr = rng.integers(0, 64, n).astype(dt)
-            rng_cache[(dt, position)] = arr.tobytes()
-        out.append(rng_cache[(dt, position)])
+                arr = rng.integers(0, high, n).astype(dt)
+            rng_cache[(dt, position, high)] = arr.tobytes()
+        out.append(rng_cache[(dt, position, high)])
     return out
 
 
@@ -259,17 +275,20 @@ def _packed(job: dict, pointers: list[int]) -> bytes:
     import struct
 
     blob = bytearray(job["param_size"])
-    it = iter(pointers)
+    n_direct = sum(a["kind"] == "buf" for a in job["args"])
+    direct, extra = iter(pointers[:n_direct]), iter(pointers[n_direct:])
     for a in job["args"]:
         o, n = a["offset"], a["size"]
         if a["kind"] == "buf":
-            blob[o : o + 8] = struct.pack("<Q", next(it))
+            blob[o : o + 8] = struct.pack("<Q", next(direct))
         elif a["kind"] == "float":
             blob[o : o + n] = struct.pack("<f" if n == 4 else "<d", FLOAT_SCALAR)
         elif a["kind"] == "int":
             blob[o : o + n] = int(job.get("int_value", INT_SCALAR)).to_bytes(8, "little")[:n]
         else:
             blob[o : o + n] = b"".join((2).to_bytes(4, "little") for _ in range((n + 3) // 4))[:n]
+            if job.get("struct_pointer") and n >= 8:
+                blob[o : o + 8] = struct.pack("<Q", next(extra))
     return bytes(blob)
 
 
@@ -298,8 +317,7 @@ def _run_side(cuda: Cuda, job: dict, root: Path, lifted: bool, data: list[bytes]
 def _compare(job: dict, a: list[bytes], b: list[bytes]) -> tuple[bool, str]:
     import numpy as np
 
-    dtypes = [x["dtype"] for x in job["args"] if x["kind"] == "buf"]
-    for i, (x, y, dt) in enumerate(zip(a, b, dtypes)):
+    for i, (x, y, dt) in enumerate(zip(a, b, _buffers(job))):
         if x == y:
             continue
         if not dt.startswith("float"):
@@ -321,6 +339,13 @@ def with_shape(job: dict, shape: int) -> dict:
     if job.get("reqntid"):
         alt["block"] = job["block"]
     return alt
+
+
+def _applies(job: dict, shape: int) -> bool:
+    """Whether shape `shape` launches `job` differently from the shapes before it could."""
+    if SHAPES[shape].get("struct_pointer"):
+        return any(a["kind"] == "bytes" and a["size"] >= 8 for a in job["args"])
+    return True
 
 
 def worker(root: Path, indices: list[int], shape: int = 0) -> None:
@@ -363,7 +388,8 @@ def run(root: Path, out: Path, deadline: float) -> None:
     start = time.monotonic()
     pending = [i for i, j in enumerate(jobs) if j["status"] == "ready"]
     for shape in range(len(SHAPES)):
-        for i, rec in _run_shape(root, pending, shape, start + deadline).items():
+        todo = [i for i in pending if _applies(jobs[i], shape)]
+        for i, rec in _run_shape(root, todo, shape, start + deadline).items():
             if i not in results or results[i]["outcome"] in INCONCLUSIVE:
                 results[i] = dict(rec, shape=shape)
         pending = [i for i in pending if i in results and results[i]["outcome"] in INCONCLUSIVE]
@@ -382,6 +408,16 @@ def run(root: Path, out: Path, deadline: float) -> None:
 
 
 def _run_shape(root: Path, pending: list[int], shape: int, stop: float) -> dict[int, dict]:
+    """`pending` split over WORKERS worker processes running side by side."""
+    slices = [pending[i::WORKERS] for i in range(WORKERS)]
+    results: dict[int, dict] = {}
+    with ThreadPoolExecutor(WORKERS) as pool:
+        for part in pool.map(lambda sl: _run_slice(root, sl, shape, stop), [sl for sl in slices if sl]):
+            results.update(part)
+    return results
+
+
+def _run_slice(root: Path, pending: list[int], shape: int, stop: float) -> dict[int, dict]:
     import select
 
     results: dict[int, dict] = {}
@@ -412,7 +448,7 @@ def _run_shape(root: Path, pending: list[int], shape: int, stop: float) -> dict[
                                 "detail": f"> {KERNEL_TIMEOUT:.0f} s" if hung else f"exit {proc.returncode}"}
             done_here.add(current)
         pending = [i for i in pending if i not in done_here]
-        print(f"shape {shape}: {len(results)} run, {len(pending)} left", file=sys.stderr, flush=True)
+        print(f"shape {shape}: {len(results)} run in this slice, {len(pending)} left", file=sys.stderr, flush=True)
     return results
 
 
