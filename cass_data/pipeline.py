@@ -167,7 +167,7 @@ class Pipeline:
                 if not any(p["task"] == "sass-rdna3-lifted" for p in e.get("pairs", [])):
                     continue
                 items.append((u, self._key("prove", ekey, "llvm-mc", "ld.lld", "emu"), "prove",
-                              (nvidia[u["id"]][1], amd[u["id"]][1], e, ctx)))
+                              (u, nvidia[u["id"]][1], amd[u["id"]][1], e, ctx)))
         return self._run("prove", items)
 
     def verify(self) -> None:

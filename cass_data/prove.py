@@ -4,8 +4,9 @@ gfx1100 emulator (cass_cc/emu), same planned inputs (cass_cc/sass/inputs), every
 Per unit: clang's `.s` of each file (build-amd) and the lifter's `.s` of each cubin (extract) are
 assembled (llvm-mc-16) and linked (ld.lld-16) into code objects; for each lifted pair whose kernel
 is in clang's code, the inputs are planned from the cubin's parameter records and demangled
-signature, and the launches of inputs.SHAPES are tried in order until clang's kernel runs and
-writes a buffer; the lifted kernel then runs on that launch and inputs. Outcomes per pair:
+signature, and the launches of inputs.shapes() (the program's own block size when its source
+says it, then inputs.SHAPES) are tried in order until clang's kernel runs and writes a buffer;
+the lifted kernel then runs on that launch and inputs. Outcomes per pair:
 
     proven     every buffer the same (bytes, or floats within the planner's tolerance)
     differs    a buffer differs: the pair is rejected ("lifted kernel differs on the emulator")
@@ -62,12 +63,13 @@ def _first_line(e: BaseException) -> str:
     return (text[0] if text else type(e).__name__)[:300]
 
 
-def prove_pair(clang_co: Any, lifted_co: Any, kernel: Any) -> dict[str, Any]:
-    """One lifted kernel against clang's: {"outcome": proven | differs | compiled, "reason", "detail"}."""
+def prove_pair(clang_co: Any, lifted_co: Any, kernel: Any, block: tuple[int, int, int] | None = None) -> dict[str, Any]:
+    """One lifted kernel against clang's: {"outcome": proven | differs | compiled, "reason", "detail"}.
+    block: the program's own block size for this kernel (tried first), when known."""
     from cass_cc.emu import EmuError
     from cass_cc.emu.executor import BudgetExceeded
     from cass_cc.emu.planned import LayoutMismatch, run_planned
-    from cass_cc.sass.inputs import SHAPES, PlanError, changed, compare, plan
+    from cass_cc.sass.inputs import PlanError, changed, compare, plan, shapes
 
     def compiled(reason: str, detail: str = "") -> dict[str, Any]:
         return {"outcome": "compiled", "reason": reason, "detail": detail}
@@ -77,7 +79,7 @@ def prove_pair(clang_co: Any, lifted_co: Any, kernel: Any) -> dict[str, Any]:
     except PlanError as e:
         return compiled("inputs not planned", str(e))
     first: dict[str, Any] | None = None
-    for shape in SHAPES:
+    for shape in shapes(block):
         p = base.with_shape(shape)
         try:
             before, ref = run_planned(clang_co, kernel.name, p, exact_layout=True)
@@ -110,9 +112,10 @@ def prove_pair(clang_co: Any, lifted_co: Any, kernel: Any) -> dict[str, Any]:
     return first or compiled("no launch shape")
 
 
-def prove_unit(nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any], ctx: Context,
-               scratch: str) -> dict[str, Any]:
+def prove_unit(sources: dict[str, str], nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any],
+               ctx: Context, scratch: str) -> dict[str, Any]:
     from cass_cc.sass.cubin import read
+    from cass_cc.sass.inputs import source_block
 
     from .asm import rdna3_kernels
 
@@ -156,18 +159,19 @@ def prove_unit(nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str,
         if kernel is None:
             results[key] = {"outcome": "compiled", "reason": "kernel not in its cubin"}
             continue
-        results[key] = prove_pair(clang_cos[p["file"]], lifted_cos[m], kernel)
+        results[key] = prove_pair(clang_cos[p["file"]], lifted_cos[m], kernel, source_block(sources, kernel.demangled))
     return {"ok": True, "pairs": results}
 
 
-def prove(nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any], ctx: Context) -> dict[str, Any]:
+def prove(sources: dict[str, str], nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any],
+          ctx: Context) -> dict[str, Any]:
     from .stages import _scratch, reject
 
     if not (ctx.has("llvm-mc") and ctx.has("ld.lld")):
         return reject("no llvm-mc/ld.lld here", "the prove stage assembles gfx1100 code objects")
     scratch = _scratch(ctx)
     try:
-        return prove_unit(nvidia, amd, extracted, ctx, scratch)
+        return prove_unit(sources, nvidia, amd, extracted, ctx, scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

@@ -4,7 +4,7 @@
     build_nvidia(unit)         -> a cubin per sm (and per .cu of a tree) from nvcc
     build_amd(unit, hip)       -> gfx1100 assembly from clang (device -S) + a host-side check
     extract(nvidia, amd)       -> SASS and RDNA3 per kernel; lifter pairs where the lifter covers a kernel
-    prove(nvidia, amd, extract) -> each lifted kernel beside clang's on the gfx1100 emulator ("proven")
+    prove(unit, nvidia, amd, extract) -> each lifted kernel beside clang's on the gfx1100 emulator ("proven")
     verify(unit, hip)          -> both programs built for NVIDIA and run; "executed" when they agreed
 
 A result is a dict with "ok" and, when not ok, "reason" (a short class for the counts) and
@@ -241,11 +241,13 @@ def lift(cubin_path: str, sm: int, ctx: Context) -> tuple[dict[str, str], dict[s
 
 # ------------------------------------------------------------------ prove
 
-def prove(nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any], ctx: Context) -> dict[str, Any]:
-    """Lifted kernels run beside clang's on the gfx1100 emulator (prove.py)."""
+def prove(unit: dict[str, Any], nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any],
+          ctx: Context) -> dict[str, Any]:
+    """Lifted kernels run beside clang's on the gfx1100 emulator (prove.py); the unit's CUDA
+    sources say the block sizes its launches use."""
     from .prove import prove as prove_lifted
 
-    return prove_lifted(nvidia, amd, extracted, ctx)
+    return prove_lifted(unit["files"], nvidia, amd, extracted, ctx)
 
 
 # ------------------------------------------------------------------ verify

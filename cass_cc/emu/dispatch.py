@@ -21,6 +21,7 @@ from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError, Memory
 
 DEFAULT_BUDGET = 2_000_000_000
 MAX_BATCH_WAVES = 4096
+IMAGE_PAGE = 4096
 
 
 @dataclass
@@ -199,7 +200,9 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
     alive = (tid < threads).reshape(wpg, 32)
     exec_per_wave = np.packbits(alive, axis=1, bitorder="little").view(np.uint32).reshape(wpg)
     prog = executor.program(co.code)
-    image = mem.alloc(len(co.code), "code object")  # its globals, reached pc-relatively
+    # its globals, reached pc-relatively; whole pages, as a loader maps them (s_load_dwordx4 of a
+    # 12-byte __constant__ array at the image's end reads past it on hardware without a fault)
+    image = mem.alloc(-(-len(co.code) // IMAGE_PAGE) * IMAGE_PAGE, "code object")
     mem.write(image, co.image_at(image))
     executed = 0
     per_batch = max(1, MAX_BATCH_WAVES // wpg)

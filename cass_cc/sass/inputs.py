@@ -14,16 +14,22 @@ element type (floats in [-1, 1): both signs, so clamps and relus change somethin
 integer scalars take the shape's value (64 by default), float scalars 1.5, by-value structs
 small integers (2 per 32-bit word); launches of 3 blocks of 64 threads (or the kernel's
 required block size) with 8 KiB of dynamic shared memory. SHAPES lists the other launches a
-caller may try when the first one shows nothing (a kernel that assumes a block size).
+caller may try when the first one shows nothing (a kernel that assumes a block size);
+`source_block` finds the block size the program itself launches the kernel with (a literal,
+a `#define`, a constant, a `dim3`), for a shape to try first: a kernel that indexes a shared
+tile by threadIdx assumes its block, and under another block both compilations run into
+undefined behaviour that need not agree.
 Pointers to pointers, to structs, or a signature that does not match the parameters cannot
 be planned: the kernel's data layout is unknown.
 """
 from __future__ import annotations
 
+import ast
+import operator
 import re
 import struct
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 if TYPE_CHECKING:
     import numpy as np
@@ -227,3 +233,108 @@ def compare(p: Plan, a: Sequence[np.ndarray], b: Sequence[np.ndarray]) -> tuple[
 def changed(before: Sequence[np.ndarray], after: Sequence[np.ndarray]) -> int:
     """How many buffers a run wrote (a run that changes nothing proves nothing)."""
     return sum(x.tobytes() != y.tobytes() for x, y in zip(before, after))
+
+
+# ------------------------------------------------------------------ the program's own launch
+
+_BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.floordiv,
+           ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.LShift: operator.lshift,
+           ast.RShift: operator.rshift}
+
+
+def _value(node: ast.AST) -> int:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+        left, right = _value(node.left), _value(node.right)
+        if isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) and right == 0:
+            raise ValueError("division by zero")
+        return _BINOPS[type(node.op)](left, right)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_value(node.operand)
+    raise ValueError("not a constant expression")
+
+
+def _constant(expr: str, text: str, depth: int = 0) -> int:
+    """An integer C expression of literals and names #defined or declared const in text."""
+    if depth > 6:
+        raise ValueError("too deep")
+    expr = re.sub(r"\b(\d+)[uUlL]+\b", r"\1", expr.strip())
+
+    def name(m: re.Match[str]) -> str:
+        n = m.group(0)
+        d = re.search(rf"^\s*#\s*define\s+{n}\s+(.+?)\s*$", text, re.M) or \
+            re.search(rf"\b(?:const|constexpr)\s+(?:unsigned\s+|signed\s+)?(?:int|long|size_t|unsigned)\s+{n}\s*=\s*([^;]+);", text)
+        if not d:
+            raise ValueError(f"unknown name {n}")
+        return f"({_constant(d.group(1), text, depth + 1)})"
+
+    expr = re.sub(r"\b[A-Za-z_]\w*\b", name, expr)
+    return _value(ast.parse(expr, mode="eval").body)
+
+
+def _split(args: str) -> list[str]:
+    out, depth, start = [], 0, 0
+    for j, ch in enumerate(args):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(args[start:j])
+            start = j + 1
+    return out + [args[start:]]
+
+
+def _dims(expr: str, text: str) -> tuple[int, int, int]:
+    expr = expr.strip()
+    m = re.fullmatch(r"dim3\s*[({](.*)[)}]", expr, re.S)
+    if m:
+        parts = [_constant(x, text) for x in _split(m.group(1))]
+    elif re.fullmatch(r"[A-Za-z_]\w*", expr) and re.search(rf"\bdim3\s+{expr}\b", text):
+        d = re.search(rf"\bdim3\s+{expr}\s*(?:=\s*dim3\s*)?[({{](.*?)[)}}]\s*;", text, re.S)
+        if not d:
+            raise ValueError(f"dim3 {expr} without constant sizes")
+        parts = [_constant(x, text) for x in _split(d.group(1))]
+    else:
+        parts = [_constant(expr, text)]
+    if not 1 <= len(parts) <= 3 or min(parts) < 1:
+        raise ValueError("bad dimensions")
+    return tuple(parts + [1] * (3 - len(parts)))  # type: ignore[return-value]
+
+
+def kernel_name(demangled: str) -> str:
+    """`void ns::block_sum<256>(int const*, int*, int)` -> `block_sum`."""
+    head = demangled.split("(", 1)[0]
+    head = re.sub(r"<.*>", "", head).strip()
+    return re.split(r"[\s:]+", head)[-1]
+
+
+def source_block(sources: Mapping[str, str], demangled: str) -> tuple[int, int, int] | None:
+    """The block size of the first `name<<<grid, block>>>` launch in the sources whose size is a
+    constant; None when there is none."""
+    name = kernel_name(demangled)
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return None
+    launch = re.compile(rf"\b{name}\s*(?:<[^;{{}}]*?>)?\s*<<<(.*?)>>>", re.S)
+    for rel in sorted(sources):
+        text = sources[rel]
+        for m in launch.finditer(text):
+            args = _split(m.group(1))
+            if len(args) < 2:
+                continue
+            try:
+                block = _dims(args[1], text)
+            except (ValueError, SyntaxError, RecursionError):
+                continue
+            if block[0] * block[1] * block[2] <= 1024:
+                return block
+    return None
+
+
+def shapes(block: tuple[int, int, int] | None) -> list[Shape]:
+    """The launches to try: the program's own block first (3 blocks, or 2x2 for 2-D), then SHAPES."""
+    if block is None:
+        return list(SHAPES)
+    grid = (3, 1, 1) if block[1] == block[2] == 1 else (2, 2, 1)
+    return [Shape(grid, block, INT_SCALAR), *SHAPES]
