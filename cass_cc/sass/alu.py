@@ -277,6 +277,12 @@ class AluOps(LifterBase):
         return acc or zero
 
     def op_LOP3(self, insn: Insn) -> None:
+        """LOP3.LUT [Pd,] Rd, a, b, c, lut, Pq: Rd = lut(a, b, c); Pd = (Rd != 0) OR Pq, or
+        AND Pq with .PAND (PTX's lop3.or/.and with a predicate; `!PT` makes it the plain test).
+        nvcc chains them for 64-bit tests: `(x & m) != 0` is the low words' test ORed into
+        the high words' one."""
+        if any(m not in ("LUT", "PAND") for m in insn.mods):
+            raise Unsupported(insn.full)
         ops = insn.operands
         pout = None
         if isinstance(ops[0], Pred):
@@ -288,9 +294,10 @@ class AluOps(LifterBase):
         r = self._lut("i32", int(lut.value), self.ival(a), self.ival(bb), self.ival(c))
         self.wr(d, r)  # type: ignore[arg-type]
         if pout is not None:
-            if not (isinstance(pin, Pred) and pin.true and pin.neg):
-                raise Unsupported("LOP3 predicate combined with another predicate")
-            self.wp(pout, self.b.op(f"icmp ne i32 {r}, 0"))
+            nz = self.b.op(f"icmp ne i32 {r}, 0")
+            if pin is not None:
+                nz = self._combine("AND" if "PAND" in insn.mods else "OR", nz, pin)
+            self.wp(pout, nz)
 
     op_ULOP3 = op_LOP3
 

@@ -814,4 +814,19 @@ CASES: list[Case] = [
              p->mm[i] = mnmx16(p->a[i], 0, p->b[i], 0, 0, 1, 0) | mnmx16(p->a[i], 1, p->b[i], 1, 0, 1, 0) << 16; }""",
         (Buf("u32", N, gen="f16s"), Buf("u32", N, gen="f16s"), Buf("f32", 2 * N, "out"), Buf("u32", N, "out")),
     ),
+    Case(
+        "lop3_pred",  # LOP3.LUT P, ..., P (sm_80-90): 64-bit bit tests chain the words' tests by OR; lop3.and's .PAND
+        """__global__ void lop3_pred(const unsigned long long* a, const unsigned long long* b, const int* s, unsigned long long* out, int* flags) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; unsigned long long x = a[i], m = b[i], r = x; int k = s[i] & 63;
+            if ((x >> k) & m) r ^= 0x7; if (x & (m << (k & 7))) r += 3; out[i] = r;
+            unsigned u = (unsigned)x, v = (unsigned)(x >> 32), w = (unsigned)m, d1, d2; int r1, r2;
+            asm("{ .reg .pred p, q; setp.ne.u32 q, %4, 5; lop3.or.b32 %0|p, %2, %3, %4, 0x80, q; selp.s32 %1, 1, 0, p; }" : "=r"(d1), "=r"(r1) : "r"(u), "r"(v), "r"(w & 7));
+            asm("{ .reg .pred p, q; setp.ne.u32 q, %5, 5; lop3.and.b32 %0|p, %2, %3, %4, 0x96, q; selp.s32 %1, 1, 0, p; }" : "=r"(d2), "=r"(r2) : "r"(u & 3), "r"(v & 3), "r"(w >> 3 & 3), "r"(w & 7));
+            flags[4 * i] = d1; flags[4 * i + 1] = r1; flags[4 * i + 2] = d2; flags[4 * i + 3] = r2; }""",
+        """struct P { const uint64_t *a, *b; const int *s; uint64_t *out; int *flags; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             uint64_t x = p->a[i], m = p->b[i], r = x; int k = p->s[i] & 63; if ((x >> k) & m) r ^= 0x7; if (x & (m << (k & 7))) r += 3; p->out[i] = r;
+             uint32_t u = (uint32_t)x, v = (uint32_t)(x >> 32), w = (uint32_t)m, d1 = u & v & (w & 7), d2 = (u & 3) ^ (v & 3) ^ (w >> 3 & 3);
+             p->flags[4 * i] = d1; p->flags[4 * i + 1] = d1 != 0 || (w & 7) != 5; p->flags[4 * i + 2] = d2; p->flags[4 * i + 3] = d2 != 0 && (w & 7) != 5; }""",
+        (Buf("i64", N, gen="bits"), Buf("i64", N, gen="bits"), Buf("i32", N, gen="int"), Buf("i64", N, "out"), Buf("i32", 4 * N, "out")),
+    ),
 ]

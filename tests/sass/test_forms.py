@@ -14,6 +14,8 @@ FORMS = [
     ("bf16_minmax", lambda t: t.startswith("HMNMX2.BF16_V2 "), SMS),
     ("bf16_minmax", lambda t: t.startswith("HMNMX2.BF16_V2.NAN "), SMS),
     ("half_compare_imm", lambda t: re.match(r"HSETP2\.\w+\.AND P\d, PT, \S+, -?\d[^,]*, -?\d[^,]*, PT", t) is not None, SMS),
+    ("lop3_pred", lambda t: re.match(r"LOP3\.LUT P\d, RZ, R\d+, R\d+, RZ, 0xc0, P\d$", t) is not None, SMS),
+    ("lop3_pred", lambda t: re.match(r"LOP3\.LUT\.PAND P\d, R\d+, .*, 0x96, P\d$", t) is not None, SMS),
     ("half_compare_imm", lambda t: re.match(r"HSET2\.BF\.LT\.AND R\d+, R\d+, -?\d[^,]*, -?\d[^,]*, PT", t) is not None, SMS),
 ]
 
