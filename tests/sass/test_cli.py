@@ -6,6 +6,7 @@ from pathlib import Path
 
 from cass_cc.toolchain import Toolchain
 from tests.conftest import run_cass
+from tests.model.conftest import chat_server  # noqa: F401  (the scripted endpoint fixture)
 
 SRC = """
 __global__ void scale(float* x, float a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= a; }
@@ -54,3 +55,80 @@ def test_bad_input(tmp_path: Path, cass_env: dict[str, str]) -> None:
     assert proc.returncode == 1 and proc.stderr.count("\n") == 1 and "x.cubin" in proc.stderr
     proc = run_cass(["--emit-rdna3"], tmp_path, cass_env)
     assert proc.returncode == 2 and "usage" in proc.stderr
+
+
+TRAPPER_HIP = """#include <hip/hip_runtime.h>
+__global__ void trapper(int* x) { if (x[threadIdx.x] < 0) __builtin_trap(); x[threadIdx.x] = 2; }
+"""
+TWO_KERNELS = ("__global__ void fine(float* x) { x[threadIdx.x] = 1.0f; }\n"
+               '__global__ void trapper(int* x) { if (x[threadIdx.x] < 0) asm volatile("trap;"); x[threadIdx.x] = 2; }\n')
+
+
+def _clang_kernel(tmp_path: Path, name: str) -> str:
+    """clang's gfx1100 code for the HIP version of `trapper`, cut as a training pair's RDNA3 side:
+    what a perfect CASS assembly model would answer."""
+    import os
+
+    from cass_cc.sass.asmtext import rdna3_kernels
+    from tests.conftest import run_checked
+
+    tc = Toolchain(os.environ)
+    (tmp_path / "trapper.hip").write_text(TRAPPER_HIP)
+    run_checked([str(tc.clang.path), "-x", "hip", "--cuda-device-only", "-S", "--offload-arch=gfx1100", "-O2",
+                 f"--rocm-path={tc.rocm.root}", f"--rocm-device-lib-path={tc.device_lib_dir(['gfx1100'])}",
+                 "-o", str(tmp_path / "trapper.s"), str(tmp_path / "trapper.hip")])
+    return rdna3_kernels((tmp_path / "trapper.s").read_text())[name]
+
+
+def test_kernels_the_lifter_leaves_go_to_the_assembly_model(tmp_path: Path, cass_env: dict[str, str], chat_server) -> None:  # type: ignore[no-untyped-def]
+    """fine() is lifted, trapper() (BPT.TRAP) is answered by a CASS assembly model behind an
+    endpoint; one code object holds both, and the model's kernel runs on the gfx1100 emulator."""
+    import os
+
+    import numpy as np
+
+    from cass_cc.emu import launch
+    from tests.model.server import Reply, fenced
+
+    answer = _clang_kernel(tmp_path, "_Z7trapperPi")
+    server, url = chat_server(lambda n, body: Reply(content=fenced(answer, "hipasm")))
+    (tmp_path / "t.cu").write_text(TWO_KERNELS)
+    nvcc = Toolchain(os.environ).nvcc.path
+    subprocess.run([nvcc, "-cubin", "-arch=sm_80", "-o", str(tmp_path / "t.cubin"), str(tmp_path / "t.cu")], check=True)
+    env = {**cass_env, "CASS_CACHE_DIR": str(tmp_path / "cache")}
+    proc = run_cass(["--emit-rdna3", "t.cubin", "--emit-hsaco", "-o", "t.hsaco", "--model-endpoint", url], tmp_path, env)
+    assert proc.returncode == 0, proc.stderr
+    assert "fine(float*): lifter" in proc.stderr and f"trapper(int*): CASS model {url}" in proc.stderr
+    prompt = server.requests[0]["messages"][-1]["content"]
+    assert prompt.startswith("Convert the following CUDA device assembly code to HIP device assembly:\n```cudaasm\n")
+    assert "Function : _Z7trapperPi" in prompt and "BPT.TRAP" in prompt and "_Z4finePf" not in prompt
+    x = np.arange(64, dtype=np.int32)
+    [out] = launch(tmp_path / "t.hsaco", "_Z7trapperPi", 1, 64, [x])
+    assert (out == 2).all()
+    [out] = launch(tmp_path / "t.hsaco", "_Z4finePf", 1, 32, [np.zeros(32, np.float32)])
+    assert (out == 1.0).all()
+    # the .s form holds both kernels and one metadata block listing them; a second run is a cache hit
+    proc = run_cass(["--emit-rdna3", "t.cubin", "-o", "t.s", "--cass-model-endpoint=" + url], tmp_path, env)
+    assert proc.returncode == 0, proc.stderr and len(server.requests) == 1
+    asm = (tmp_path / "t.s").read_text()
+    assert asm.count(".amdgpu_metadata") == 1 and ".name:           _Z7trapperPi" in asm and ".amdhsa_kernel _Z4finePf" in asm
+
+
+def test_model_answers_that_fail_are_named(tmp_path: Path, cass_env: dict[str, str], chat_server) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    from tests.model.server import Reply, fenced
+
+    replies = iter([fenced("v_add_nonsense v1, v2\n", "hipasm"),  # llvm-mc rejects it
+                    fenced(_clang_kernel(tmp_path, "_Z7trapperPi").replace("_Z7trapperPi", "_Z5otherPi"), "hipasm")])
+    chat_server_, url = chat_server(lambda n, body: Reply(content=next(replies)))
+    (tmp_path / "t.cu").write_text(TWO_KERNELS)
+    nvcc = Toolchain(os.environ).nvcc.path
+    subprocess.run([nvcc, "-cubin", "-arch=sm_80", "-o", str(tmp_path / "t.cubin"), str(tmp_path / "t.cu")], check=True)
+    env = {**cass_env, "CASS_MODEL_ENDPOINT": url}
+    for why in ("gave no answer that llvm-mc assembles", "the model's answer names _Z5otherPi, not _Z7trapperPi"):
+        env["CASS_CACHE_DIR"] = str(tmp_path / f"cache-{len(why)}")
+        proc = run_cass(["--emit-rdna3", "t.cubin", "-o", "t.s"], tmp_path, env)
+        assert proc.returncode == 1
+        assert "trapper(int*): no path served it: unsupported SASS: BPT.TRAP" in proc.stderr and why in proc.stderr, proc.stderr
+        assert not (tmp_path / "t.s").exists()
