@@ -49,6 +49,7 @@ class AsmTools:
     llvm_mc: str
     ld_lld: str
     extra_cuda_includes: tuple[str, ...] = ()
+    cuobjdump: str = "cuobjdump"
 
     @classmethod
     def find(cls, env: Any) -> AsmTools:
@@ -60,7 +61,7 @@ class AsmTools:
         config = load(env=env)
         tc = Toolchain(env, config.rocm_path, config.cache_path(env))
         return cls(tc.nvcc.path, tc.nvdisasm.path, tc.tool("opt").path, tc.tool("llc").path, tc.llvm_mc.path,
-                   tc.ld_lld.path, cuda_library_includes())
+                   tc.ld_lld.path, cuda_library_includes(), tc.cuobjdump.path)
 
 
 def emu_available() -> bool:
@@ -198,24 +199,6 @@ def _run(argv: Sequence[str], what: str) -> str | None:
     return None
 
 
-def sass_texts(cubin_path: Path, nvdisasm: str) -> dict[str, str]:
-    """nvdisasm's text of each kernel (the CASS assembly prompt's input), by mangled name."""
-    proc = subprocess.run([nvdisasm, "-c", str(cubin_path)], capture_output=True, text=True, errors="replace")
-    texts: dict[str, list[str]] = {}
-    current = None
-    for line in proc.stdout.splitlines():
-        m = re.match(r"^\s*\.text\.([^:\s]+):", line)
-        if m:
-            current = m.group(1)
-            texts[current] = []
-            continue
-        if current is not None and line.strip().startswith(".section"):
-            current = None
-        if current is not None:
-            texts[current].append(line)
-    return {k: "\n".join(v) + "\n" for k, v in texts.items()}
-
-
 def assemble_program(program: Any, sm: int, tools: AsmTools, work: Path, model: Any = None,
                      reference: Path | None = None) -> list[KernelResult]:
     """Every kernel of one program for one SM. `model`: an AssemblyModel (else the lifter);
@@ -246,7 +229,12 @@ def assemble_program(program: Any, sm: int, tools: AsmTools, work: Path, model: 
         report = codegen.lift_cubin(cb, tools.nvdisasm)
         lifted = {lk.name: lk for lk in report.lifted}
     else:
-        texts = sass_texts(cub, tools.nvdisasm)
+        from cass_cc.sass.modelpath import ModelPathError, sass_texts  # the CASS text form, as --emit-rdna3 sends
+
+        try:
+            texts = sass_texts(cb, tools.cuobjdump)
+        except ModelPathError as e:
+            return [KernelResult("*", "*", sm, error=str(e))]
         names = [k.name for k in cb.kernels]
         answers = dict(zip(names, model.translate([texts.get(n, "") for n in names])))
     for k in cb.kernels:
