@@ -754,6 +754,12 @@ class AluOps(LifterBase):
         fn = {"FLOOR": "floor", "CEIL": "ceil", "TRUNC": "trunc", "RN": "rint"}[mode]
         if "F64" in insn.mods:
             self.wrd(d, b.op(f"call double @llvm.{fn}.f64(double {self.dval(a)})"))  # type: ignore[arg-type]
+        elif "BF16" in insn.mods:  # sm_90: the bfloat16 in the low half, rounded to an integer (exact), zero-extended
+            if getattr(a, "half", "") not in ("", "H0_H0"):
+                raise Unsupported(f"FRND.BF16 of {a}")
+            v = b.as_float(b.op(f"shl i32 {self.raw(a)}, 16"))
+            r = b.op(f"call float @llvm.{fn}.f32(float {v})")
+            self.wr(d, b.op(f"zext i16 {self._to_bf16(r)} to i32"))  # type: ignore[arg-type]
         else:
             self.wrf(d, b.op(f"call float @llvm.{fn}.f32(float {self.fval(a, 'FTZ' in insn.mods)})"))  # type: ignore[arg-type]
 
@@ -846,11 +852,9 @@ class AluOps(LifterBase):
             self._fresult(insn, d, v)
         elif (dst, src) == ("F32", "F32"):
             self._fresult(insn, d, self.fval(a, "FTZ" in mods))
-        elif (dst, src) == ("F16", "F32") and rnd == "RN":
-            h = b.op(f"bitcast half {b.op(f'fptrunc float {self.fval(a)} to half')} to i16")
+        elif (dst, src) in (("F16", "F32"), ("BF16", "F32")):
+            h = self._to_16(self.fval(a), dst == "BF16", rnd)
             self.wr(d, b.op(f"zext i16 {h} to i32"))  # type: ignore[arg-type]
-        elif (dst, src) == ("BF16", "F32") and rnd == "RN":
-            self.wr(d, b.op(f"zext i16 {self._to_bf16(self.fval(a))} to i32"))  # type: ignore[arg-type]
         elif (dst, src) == ("F32", "BF16"):
             v = self.raw(a)
             if "H1" in getattr(a, "half", ""):
@@ -865,18 +869,19 @@ class AluOps(LifterBase):
             raise Unsupported(insn.full)
 
     def op_F2FP(self, insn: Insn) -> None:
-        """F2FP[.BF16][.F32].PACK_AB Rd, a, b: two floats rounded to half (or bfloat16) by
-        nearest, a in the upper 16 bits, b in the lower ones."""
+        """F2FP[.BF16][.F32].PACK_AB[.RZ/.RM/.RP] Rd, a, b: two floats rounded to half (or
+        bfloat16), by nearest unless a mode says otherwise, a in the upper 16 bits, b in the
+        lower ones."""
         b = self.b
         mods = insn.mods
         if "E4M3" in mods or "E5M2" in mods:
             return self._f2fp_fp8(insn)
-        if "PACK_AB" not in mods or any(m not in ("PACK_AB", "BF16", "F16", "F32", "RN") for m in mods):
+        if "PACK_AB" not in mods or any(m not in ("PACK_AB", "BF16", "F16", "F32", *ROUNDING) for m in mods):
             raise Unsupported(insn.full)
         d, a, c = insn.operands[:3]
-        conv = self._to_bf16 if "BF16" in mods else self._to_f16
-        hi32 = b.op(f"zext i16 {conv(self.fval(a))} to i32")
-        lo32 = b.op(f"zext i16 {conv(self.fval(c))} to i32")
+        bf16, rnd = "BF16" in mods, _rounding(mods)
+        hi32 = b.op(f"zext i16 {self._to_16(self.fval(a), bf16, rnd)} to i32")
+        lo32 = b.op(f"zext i16 {self._to_16(self.fval(c), bf16, rnd)} to i32")
         self.wr(d, b.op(f"or i32 {b.op(f'shl i32 {hi32}, 16')}, {lo32}"))  # type: ignore[arg-type]
 
     def _f2fp_fp8(self, insn: Insn) -> None:
@@ -920,6 +925,32 @@ class AluOps(LifterBase):
 
     def _to_f16(self, x: str) -> str:
         return self.b.op(f"bitcast half {self.b.op(f'fptrunc float {x} to half')} to i16")
+
+    def _to_16(self, x: str, bf16: bool, rnd: str) -> str:
+        """float -> half / bfloat16 bits under a rounding mode. Directed modes: round to
+        nearest (one correct rounding), and where that went the wrong way of x, step one
+        unit toward x; the value compares exactly in float. NaN: bfloat16 0x7FFF, half as
+        fptrunc makes it (as the nearest-rounding path)."""
+        b = self.b
+        near = self._to_bf16(x) if bf16 else self._to_f16(x)
+        if rnd == "RN":
+            return near
+        back = b.as_float(b.op(f"shl i32 {b.op(f'zext i16 {near} to i32')}, 16")) if bf16 else b.op(f"fpext half {b.op(f'bitcast i16 {near} to half')} to float")
+        neg = b.op(f"icmp slt i16 {near}, 0")
+        if rnd == "RZ":  # too far from zero: one unit of magnitude less (|back| > |x| > 0 or x finite past the range)
+            a_back = b.op(f"call float @llvm.fabs.f32(float {back})")
+            a_x = b.op(f"call float @llvm.fabs.f32(float {x})")
+            return b.select(b.op(f"fcmp ogt float {a_back}, {a_x}"), "i16", b.op(f"sub i16 {near}, 1"), near)
+        # RP: below x -> the next value up; RM: above x -> the next value down
+        wrong = b.op(f"fcmp {'olt' if rnd == 'RP' else 'ogt'} float {back}, {x}")
+        # moving up: a negative number's magnitude shrinks (-0 becomes the least positive
+        # denormal), a positive one's grows; moving down is the mirror image
+        zero = "-32768" if rnd == "RP" else "0"  # the zero that crosses over: -0 up, +0 down
+        toward_sign = neg if rnd == "RP" else b.op(f"xor i1 {neg}, true")
+        step = b.select(toward_sign, "i16", b.op(f"sub i16 {near}, 1"), b.op(f"add i16 {near}, 1"))
+        cross = "1" if rnd == "RP" else "-32767"  # 0x0001 / 0x8001
+        step = b.select(b.op(f"icmp eq i16 {near}, {zero}"), "i16", cross, step)
+        return b.select(wrong, "i16", step, near)
 
     def _to_bf16(self, x: str) -> str:
         """float -> bfloat16 bits, round to nearest even; NaN becomes the canonical 0x7FFF."""

@@ -101,6 +101,15 @@ static uint32_t mnmx16(uint32_t wa, int ha, uint32_t wb, int hb, int bf, int is_
     uint32_t a = wa >> 16 * ha & 0xffff, b = wb >> 16 * hb & 0xffff; float fa = lane16(wa, ha, bf), fb = lane16(wb, hb, bf);
     if ((isnan(fa) && isnan(fb)) || (nanp && (isnan(fa) || isnan(fb)))) return 0x7fff; if (isnan(fa)) return b; if (isnan(fb)) return a;
     if (fa == 0.0f && fb == 0.0f) return is_min ? (a | b) : (a & b); return (is_min ? fa < fb : fa > fb) ? a : b; }
+/* float -> half (bf = 0) / bfloat16 bits toward zero (mode 0), -inf (1) or +inf (2): the value cut at
+   its unit in the last place by trunc/floor/ceil in double, past the largest finite value by the mode */
+static uint32_t dround16(float x, int bf, int mode) {
+    if (isnan(x)) return 0x7fff; double maxv = bf ? 255.0 * ldexp(1.0, 120) : 65504.0, q; int e;
+    if (isinf(x)) q = x; else { frexp(x, &e); e = e - 1 < (bf ? -126 : -14) ? (bf ? -126 : -14) : e - 1; double ulp = ldexp(1.0, e - (bf ? 7 : 10)), s = x / ulp;
+      q = (mode == 0 ? trunc(s) : mode == 1 ? floor(s) : ceil(s)) * ulp;
+      if (q > maxv) q = mode == 2 ? INFINITY : maxv; if (q < -maxv) q = mode == 1 ? -INFINITY : -maxv; }
+    if (bf) { float f = (float)q; uint32_t u; memcpy(&u, &f, 4); return u >> 16; }
+    _Float16 h = (_Float16)q; uint16_t u; memcpy(&u, &h, 2); return u; }
 static float f_min(float a, float b) { return fminf(a, b); }
 static float f_max(float a, float b) { return fmaxf(a, b); }
 """
@@ -828,5 +837,21 @@ CASES: list[Case] = [
              uint32_t u = (uint32_t)x, v = (uint32_t)(x >> 32), w = (uint32_t)m, d1 = u & v & (w & 7), d2 = (u & 3) ^ (v & 3) ^ (w >> 3 & 3);
              p->flags[4 * i] = d1; p->flags[4 * i + 1] = d1 != 0 || (w & 7) != 5; p->flags[4 * i + 2] = d2; p->flags[4 * i + 3] = d2 != 0 && (w & 7) != 5; }""",
         (Buf("i64", N, gen="bits"), Buf("i64", N, gen="bits"), Buf("i32", N, gen="int"), Buf("i64", N, "out"), Buf("i32", 4 * N, "out")),
+    ),
+    Case(
+        "round16",  # F2F.F16/BF16.F32.RZ/RM/RP, F2FP.BF16.PACK_AB.RZ (sm_80-89), FRND.BF16.FLOOR/CEIL/TRUNC (sm_90)
+        """__global__ void round16(const float* x, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x; float v = x[i];
+            float w = isnan(v) ? 0.0f : v; out[6 * i] = __bfloat16_as_ushort(__float2bfloat16_rz(v)); out[6 * i + 1] = __half_as_ushort(__float2half_rz(w * 3.0f));
+            out[6 * i + 2] = __bfloat16_as_ushort(__float2bfloat16_rd(v)) | __bfloat16_as_ushort(__float2bfloat16_ru(v)) << 16;
+            out[6 * i + 3] = __half_as_ushort(__float2half_rd(w * 5.0f)) | __half_as_ushort(__float2half_ru(w * 5.0f)) << 16;
+            out[6 * i + 4] = __bfloat16_as_ushort(hfloor(__float2bfloat16(v * 7.0f)));
+            out[6 * i + 5] = __bfloat16_as_ushort(hceil(__float2bfloat16(v * 7.0f))) | __bfloat16_as_ushort(htrunc(__float2bfloat16(v * 9.0f))) << 16; }""",
+        """struct P { const float *x; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { float v = p->x[i], w = isnan(v) ? 0.0f : v;
+             p->out[6 * i] = dround16(v, 1, 0); p->out[6 * i + 1] = dround16(w * 3.0f, 0, 0);
+             p->out[6 * i + 2] = dround16(v, 1, 1) | dround16(v, 1, 2) << 16; p->out[6 * i + 3] = dround16(w * 5.0f, 0, 1) | dround16(w * 5.0f, 0, 2) << 16;
+             float s7 = bf16r(v * 7.0f), s9 = bf16r(v * 9.0f);
+             p->out[6 * i + 4] = isnan(s7) ? 0x7fff : dround16(floorf(s7), 1, 0);
+             p->out[6 * i + 5] = (isnan(s7) ? 0x7fff : dround16(ceilf(s7), 1, 0)) | (isnan(s9) ? 0x7fff : dround16(truncf(s9), 1, 0)) << 16; }""",
+        (Buf("f32", N, gen="special"), Buf("u32", 6 * N, "out")),
     ),
 ]

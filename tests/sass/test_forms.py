@@ -16,6 +16,10 @@ FORMS = [
     ("half_compare_imm", lambda t: re.match(r"HSETP2\.\w+\.AND P\d, PT, \S+, -?\d[^,]*, -?\d[^,]*, PT", t) is not None, SMS),
     ("lop3_pred", lambda t: re.match(r"LOP3\.LUT P\d, RZ, R\d+, R\d+, RZ, 0xc0, P\d$", t) is not None, SMS),
     ("lop3_pred", lambda t: re.match(r"LOP3\.LUT\.PAND P\d, R\d+, .*, 0x96, P\d$", t) is not None, SMS),
+    ("round16", lambda t: t.startswith("F2FP.BF16.PACK_AB.RZ ") or t.startswith("F2FP.BF16.F32.PACK_AB.RZ "), (80, 86, 89)),
+    ("round16", lambda t: t.startswith("F2F.F16.F32.RM "), SMS),
+    ("round16", lambda t: t.startswith("F2F.BF16.F32.RP "), (90,)),
+    ("round16", lambda t: t.startswith("FRND.BF16.CEIL "), (90,)),
     ("half_compare_imm", lambda t: re.match(r"HSET2\.BF\.LT\.AND R\d+, R\d+, -?\d[^,]*, -?\d[^,]*, PT", t) is not None, SMS),
 ]
 
