@@ -4,6 +4,15 @@ starts after --budget seconds, each case is stopped after 3-4 minutes, so it end
 
     python3 bench/train_h100.py                      # results: $OUT (else bench/results/train_h100)
     python3 bench/train_h100.py --smoke              # the same flow on a tiny model (CPU is fine)
+    python3 bench/train_h100.py --sweep              # MFU options of the 1.5B packed case (about 8 minutes)
+
+--sweep runs the full-1.5b-packed case once per variant of the training setup (SWEEP below:
+flex attention, regional torch.compile, 2 rows a micro-step, no per-step token count, Liger
+without its fused linear cross-entropy, bf16 weights...), each in its own process with
+--sweep-warmup + --sweep-steps optimizer steps; "base" and "combo" also profile two more
+steps (profile.txt: top CUDA kernels, device busy fraction). No variant starts after
+--sweep-budget seconds and each is stopped at the deadline, so the call ends within ~8.5
+minutes. Output: $OUT/sweep/<variant>.json and .log, $OUT/sweep.json, $OUT/sweep.md.
 
 Needs torch, transformers and peft (accelerate comes with transformers' Trainer); with a
 liger_kernel wheel installed first it adds a Liger case. Nothing is downloaded: the models are random weights made from the Qwen2.5-Coder configs in
@@ -52,6 +61,28 @@ CONFIGS = ROOT / "cass_train" / "configs" / "models"
 LENGTHS = "lognormal:700:0.9"
 CASES = ("full-1.5b-packed", "full-1.5b-padded", "lora-7b-packed", "full-1.5b-packed-xN", "full-1.5b-packed-liger")
 
+# (name, recipe overrides on full-1.5b-packed, what it tests); run in this order, cut by the budget
+FLEX = {"model.attention": "flex_attention"}
+REGIONAL = {"train.compile": "regional"}
+BATCH2 = {"train.batch_size": 2, "train.grad_accum": 2}  # the same 4 x 4,096 tokens an optimizer step
+LIGER_NO_FLCE = {"model.liger": "true", "model.liger_kernels": ["rope", "rms_norm", "swiglu", "cross_entropy"]}
+SWEEP: tuple[tuple[str, dict[str, Any], str], ...] = (
+    ("base", {}, "sdpa (masked kernel), eager, 1 row x 4 micro-steps, token count synced every micro-step"),
+    ("flex", FLEX, "flex attention: block mask from the packed position ids, skips blocks across examples"),
+    ("compile", REGIONAL, "torch.compile of each decoder layer (accelerate's regional compilation), fixed shapes"),
+    ("batch2", BATCH2, "2 packed rows (8,192 tokens) a micro-step, 2 micro-steps"),
+    ("flex-compile", {**FLEX, **REGIONAL}, "flex + compile"),
+    ("combo", {**FLEX, **REGIONAL, **BATCH2, "train.count_tokens": False},
+     "flex + compile + 2 rows a micro-step + no token-count sync (less what failed alone)"),
+    ("nocount", {"train.count_tokens": False}, "no num_input_tokens_seen (no .item() sync a micro-step)"),
+    ("liger-ce", LIGER_NO_FLCE, "Liger RoPE, RMSNorm, SwiGLU and cross-entropy, not its fused linear CE"),
+    ("flex-compile-liger", {**FLEX, **REGIONAL, **LIGER_NO_FLCE}, "flex + compile + the Liger kernels above"),
+    ("bf16-weights", {"model.dtype": "bfloat16"}, "ceiling only: bf16 weights and AdamW states (no fp32 master)"),
+)
+# a part of "combo" is left out when its variant alone failed (flex, compile, batch2)
+COMBO_PARTS = {"flex": FLEX, "compile": REGIONAL, "batch2": BATCH2}
+PROFILED = ("base", "combo")
+
 
 def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
     from cass_train.recipe import Bench, Data, Lora, Model, Recipe, Train
@@ -72,6 +103,12 @@ def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
     if args.compile:
         recipe.train.args["torch_compile"] = True
     recipe.path = f"bench/train_h100.py:{case}"
+    if args.set:
+        from cass_train.recipe import check, parse_overrides, with_overrides
+
+        pairs = parse_overrides([f"--{kv}" for kv in args.set], Path(recipe.path))
+        recipe = with_overrides(recipe, dict(pairs))
+        check(recipe, Path(recipe.path), need_data=False)
     return recipe
 
 
@@ -81,16 +118,19 @@ def worker(args: argparse.Namespace) -> int:
 
     case = args.case
     recipe = recipe_for(case, args, batch_size=args.batch_size)
-    result = run_bench(recipe, check="padded" not in case)
+    profile = Path(args.profile) if args.profile else None
+    result = run_bench(recipe, check="padded" not in case and not args.no_check, profile=profile)
     result["case"] = case
+    result["overrides"] = args.set
     if os.environ.get("RANK", "0") == "0":
         Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
     return 0
 
 
 def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batch_size: int = 1,
-             timeout: float = 180) -> dict[str, Any]:
-    target = out / f"{case.replace('xN', f'x{gpus}')}.json"
+             timeout: float = 180, name: str = "", extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    target = out / f"{name or case.replace('xN', f'x{gpus}')}.json"
+    env_extra: dict[str, str] = {}
     forward = ["--case", case, "--json", str(target), "--batch-size", str(batch_size), "--lengths", args.lengths,
                "--steps", str(args.steps), "--steps-7b", str(args.steps_7b), "--warmup", str(args.warmup),
                "--grad-accum", str(args.grad_accum),
@@ -98,8 +138,11 @@ def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batc
                "--config15", str(args.config15), "--config7", str(args.config7)]
     if args.smoke:
         forward.append("--smoke")
+        if args.sweep:  # on a CPU, compiling (flex attention, train.compile) takes minutes: run them eagerly
+            env_extra = {"TORCHDYNAMO_DISABLE": "1"}
     if args.compile:
         forward.append("--compile")
+    forward += list(extra)
     me = [str(Path(__file__).resolve())]
     if gpus > 1:
         cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", str(gpus), *me, *forward]
@@ -110,10 +153,11 @@ def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batc
         if not args.smoke:
             env["CUDA_VISIBLE_DEVICES"] = env.get("CUDA_VISIBLE_DEVICES", "0").split(",")[0]
     env["PYTHONPATH"] = f"{ROOT}{os.pathsep}{env.get('PYTHONPATH', '')}"
+    env.update(env_extra)
     # NVLink multicast stays off on the shared GPU hosts (the device notes), whatever the caller's environment
     env.update(NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1", NVSHMEM_DISABLE_NVLS="1")
     start = time.time()
-    print(f"== {case} on {gpus} GPU(s), batch {batch_size}", flush=True)
+    print(f"== {name or case} on {gpus} GPU(s), batch {batch_size} {' '.join(extra)}", flush=True)
     try:
         proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
         failed = proc.returncode != 0 or not target.is_file()
@@ -123,7 +167,7 @@ def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batc
     (out / f"{target.stem}.log").write_text(tail)
     if failed:
         print(f"   failed ({time.time() - start:.0f} s); see {target.stem}.log:\n{tail[-1500:]}", flush=True)
-        return {"case": case, "error": tail[-1500:]}
+        return {"case": name or case, "error": tail[-1500:]}
     result = json.loads(target.read_text())
     print(f"   {result['tokens_per_s_per_gpu']:.0f} tokens/s/GPU, MFU {_pct(result.get('mfu'))}, "
           f"peak {result.get('peak_memory_gib', 0):.1f} GiB ({time.time() - start:.0f} s)", flush=True)
@@ -243,6 +287,16 @@ def main() -> int:
     p.add_argument("--compile", action="store_true", help="torch.compile the model (Trainer's torch_compile)")
     p.add_argument("--smoke", action="store_true", help="tiny model, few steps: checks this script, not the GPU")
     p.add_argument("--budget", type=float, default=330, help="seconds after which no further case starts")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="recipe override for the cases (e.g. model.attention=flex_attention); repeatable")
+    p.add_argument("--no-check", action="store_true", help="(internal) skip the packing isolation check")
+    p.add_argument("--profile", help="(internal) folder for a torch.profiler summary of two more steps")
+    p.add_argument("--sweep", action="store_true", help="the MFU sweep of the 1.5B packed case instead of the cases")
+    p.add_argument("--variants", default="", help="comma-separated sweep variants (default: all)")
+    p.add_argument("--sweep-steps", type=int, default=12, help="measured optimizer steps a sweep variant")
+    p.add_argument("--sweep-warmup", type=int, default=3)
+    p.add_argument("--sweep-budget", type=float, default=400, help="seconds after which no sweep variant starts")
+    p.add_argument("--sweep-deadline", type=float, default=500, help="seconds after which a running variant is stopped")
     args = p.parse_args()
     if args.smoke and not args.case:
         from cass_cc.model.synthetic import tiny_config
@@ -253,8 +307,11 @@ def main() -> int:
         tiny.write_text(json.dumps({"model_type": "qwen2", **tiny_config()}))
         args.config15 = args.config7 = str(tiny)
         args.steps, args.steps_7b, args.warmup, args.examples, args.max_length = 3, 2, 1, 200, 512
+        args.sweep_steps, args.sweep_warmup = 2, 1
     if args.case:
         return worker(args)
+    if args.sweep:
+        return sweep(args)
 
     import torch
 
@@ -289,6 +346,108 @@ def main() -> int:
         write_summary(out, results, rule, gpus, env, started)  # after every case: a cut-off run keeps what it had
     print(markdown(write_summary(out, results, rule, gpus, env, started)), flush=True)
     return 0
+
+
+def sweep(args: argparse.Namespace) -> int:
+    """Each SWEEP variant of full-1.5b-packed in its own process; a table of tokens/s and MFU."""
+    import torch
+
+    out = Path(os.environ.get("OUT") or ROOT / "bench" / "results" / ("train_h100_smoke" if args.smoke else "train_h100"))
+    folder = out / "sweep"
+    folder.mkdir(parents=True, exist_ok=True)
+    env = environment()
+    print(json.dumps(env), flush=True)
+    wanted = [v for v in args.variants.split(",") if v]
+    unknown = set(wanted) - {name for name, _, _ in SWEEP}
+    if unknown:
+        print(f"train_h100.py: unknown sweep variants {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    if not args.smoke:
+        args.steps, args.warmup = args.sweep_steps, args.sweep_warmup
+        args.examples = min(args.examples, 700)  # ~170 rows of 4,096 tokens: enough for 17 steps of 4
+    else:
+        args.steps, args.warmup = args.sweep_steps, args.sweep_warmup
+    started = time.time()
+    results: dict[str, Any] = {}
+    checked: set[str] = set()
+    for name, overrides, what in SWEEP:
+        if wanted and name not in wanted:
+            continue
+        left = args.sweep_deadline - (time.time() - started)
+        if time.time() - started > args.sweep_budget or left < 30:
+            results[name] = {"case": name, "error": f"not started: past the {args.sweep_budget:.0f} s budget"}
+            continue
+        if overrides.get("model.liger") == "true" and importlib.util.find_spec("liger_kernel") is None:
+            results[name] = {"case": name, "error": "not run: liger_kernel not installed", "what": what}
+            continue
+        if name == "combo":
+            overrides = dict(overrides)
+            for part, keys in COMBO_PARTS.items():
+                if "error" in results.get(part, {}):
+                    what += f"; without {part} (failed alone)"
+                    for key in keys:
+                        overrides.pop(key, None)
+        if args.smoke and overrides.get("model.attention") == "flex_attention":
+            results[name] = {"case": name, "error": "not run on a CPU: flex attention has no CPU backward", "what": what}
+            continue
+        extra: list[str] = []
+        for key, value in overrides.items():
+            extra += ["--set", f"{key}={json.dumps(value)}"]
+        attention = str(overrides.get("model.attention", args.attention))
+        if attention in checked:
+            extra.append("--no-check")  # the isolation check of this attention ran in an earlier variant
+        if name in PROFILED:
+            extra += ["--profile", str(folder / f"{name}-profile")]
+        result = run_case("full-1.5b-packed", folder, args, timeout=left, name=name, extra=tuple(extra))
+        if "error" not in result:
+            checked.add(attention)
+        results[name] = {**result, "what": what}
+        write_sweep(out, results, env, started, torch.cuda.device_count())
+    print(markdown_sweep(write_sweep(out, results, env, started, torch.cuda.device_count())), flush=True)
+    return 0
+
+
+def write_sweep(out: Path, results: dict[str, Any], env: dict[str, Any], started: float, gpus: int) -> dict[str, Any]:
+    keys = ("tokens_per_s_per_gpu", "mfu", "step_time_s", "tokens_per_step_per_gpu", "peak_memory_gib", "attention",
+            "compile", "batch_size", "grad_accum", "count_tokens", "liger", "liger_kernels", "dtype", "isolation",
+            "overrides", "what")
+    table: dict[str, Any] = {}
+    for name, r in results.items():
+        table[name] = {k: r.get(k) for k in keys} if "error" not in r else {"error": r["error"][-600:], "what": r.get("what")}
+        if "profile" in r:
+            table[name]["profile"] = {k: r["profile"].get(k) for k in ("wall_s", "device_busy_s", "device_busy", "top")}
+    ok = {n: r for n, r in table.items() if isinstance(r.get("tokens_per_s_per_gpu"), (int, float))}
+    best = max(ok, key=lambda n: ok[n]["tokens_per_s_per_gpu"]) if ok else None
+    base = ok.get("base", {}).get("tokens_per_s_per_gpu")
+    summary = {"environment": env, "gpus": gpus, "wall_s": time.time() - started, "variants": table, "best": best,
+               "speedup_vs_base": {n: r["tokens_per_s_per_gpu"] / base for n, r in ok.items()} if base else None,
+               "target": "mfu >= 0.45 (full 1.5B, 4,096-token packed rows, one H100)"}
+    (out / "sweep.json").write_text(json.dumps(summary, indent=2) + "\n")
+    (out / "sweep.md").write_text(markdown_sweep(summary))
+    return summary
+
+
+def markdown_sweep(s: dict[str, Any]) -> str:
+    lines = ["| variant | tokens/s | MFU | x base | step s | peak GiB | isolated | what |",
+             "|---|---:|---:|---:|---:|---:|---|---|"]
+    for name, r in s["variants"].items():
+        if "error" in r:
+            last = [ln for ln in r["error"].splitlines() if ln.strip()][-1:] or [""]
+            lines.append(f"| {name} | failed: {last[0][:150]} | | | | | | {r.get('what')} |")
+            continue
+        x = (s.get("speedup_vs_base") or {}).get(name)
+        iso = (r.get("isolation") or {}).get("ok") if r.get("isolation") else "(checked earlier)"
+        lines.append(f"| {name} | {r['tokens_per_s_per_gpu']:.0f} | {_pct(r.get('mfu'))} | "
+                     f"{f'{x:.2f}' if x else ''} | {r.get('step_time_s') or 0:.3f} | {r.get('peak_memory_gib') or 0:.1f} | "
+                     f"{iso} | {r.get('what')} |")
+    for name, r in s["variants"].items():
+        prof = r.get("profile")
+        if prof:
+            busy = prof.get("device_busy")
+            lines += ["", f"{name}: device busy {_pct(busy)} of {prof.get('wall_s') or 0:.2f} s (2 steps); top kernels:"]
+            lines += [f"- {t['self_us'] / 1e3:.1f} ms x{t['calls']} {t['name']}" for t in prof.get("top", [])[:10]]
+    lines += ["", f"- best: {s.get('best')}; wall {s.get('wall_s', 0):.0f} s", f"- environment: {json.dumps(s['environment'])}"]
+    return "\n".join(lines) + "\n"
 
 
 def write_summary(out: Path, results: dict[str, Any], rule: dict[str, Any], gpus: int, env: dict[str, Any],

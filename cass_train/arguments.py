@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .recipe import Recipe, RecipeError
+from .recipe import LIGER_KERNELS, Recipe, RecipeError
 
 
 def training_arguments(recipe: Recipe, out: Path, has_validation: bool, **extra: Any) -> Any:
@@ -41,13 +41,16 @@ def training_arguments(recipe: Recipe, out: Path, has_validation: bool, **extra:
         save_total_limit=t.save_total_limit,
         report_to=["tensorboard"],
         remove_unused_columns=False,
-        include_num_input_tokens_seen="non_padding",
+        include_num_input_tokens_seen="non_padding" if t.count_tokens else "no",
         use_liger_kernel=liger(recipe),
         ddp_find_unused_parameters=False,
         disable_tqdm=not sys.stderr.isatty(),
         dataloader_pin_memory=gpu_available(),
     )
     kwargs.update(checkpointing_arguments(t.gradient_checkpointing))
+    if recipe.model.liger_kernels:
+        kwargs["liger_kernel_config"] = {k: k in recipe.model.liger_kernels for k in LIGER_KERNELS}
+    kwargs.update(compile_arguments(t.compile))
     if not gpu_available() and int(os.environ.get("WORLD_SIZE", "1")) > 1:
         kwargs.update(use_cpu=True, ddp_backend="gloo")  # torchrun on CPUs: the Trainer stays single-process otherwise
     kwargs.update(extra)
@@ -68,3 +71,15 @@ def checkpointing_arguments(on: bool) -> dict[str, Any]:
     names = {f.name for f in dataclasses.fields(TrainingArguments)}
     key = "activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing"
     return {key: on, f"{key}_kwargs": {"use_reentrant": False} if on else None}
+
+
+def compile_arguments(mode: str) -> dict[str, Any]:
+    """torch.compile through the Trainer (accelerate compiles the model as it prepares it).
+    `regional` compiles each decoder layer on its own (accelerate's regional compilation,
+    switched on by its environment variable, read when the Trainer makes its accelerator):
+    the layers share one compiled graph, so it compiles in seconds where the whole model
+    takes minutes; the loss and the mask construction stay eager."""
+    if mode == "off":
+        return {}
+    os.environ["ACCELERATE_DYNAMO_USE_REGIONAL_COMPILATION"] = "True" if mode == "regional" else "False"
+    return {"torch_compile": True}

@@ -134,15 +134,38 @@ class PackedCollator:
     """The examples of a batch's bins laid end to end in one row by transformers'
     DataCollatorWithFlattening: position ids restart at every example (sdpa/eager/flex get a
     block-diagonal mask from them, flash attention its cumulative lengths), and the first
-    label of each example is -100, so no example attends to or predicts another."""
+    label of each example is -100, so no example attends to or predicts another.
 
-    def __init__(self, flash_kwargs: bool = False) -> None:
+    With `pad_to`, a batch of k bins becomes exactly k x pad_to tokens: the room left is one
+    more sequence of `pad_id` tokens, labelled -100, with its own positions (nothing attends
+    across it). Every batch then has the same shape, so torch.compile and flex attention
+    compile once instead of once per length."""
+
+    def __init__(self, flash_kwargs: bool = False, pad_to: int = 0, pad_id: int = 0) -> None:
         from transformers import DataCollatorWithFlattening
 
         self.flatten = DataCollatorWithFlattening(return_position_ids=True, return_flash_attn_kwargs=flash_kwargs)
+        self.pad_to = pad_to
+        self.pad_id = pad_id
 
     def __call__(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
-        return dict(self.flatten([ex for row in rows for ex in row["examples"]]))
+        examples = [ex for row in rows for ex in row["examples"]]
+        room = self.pad_to * len(rows) - sum(len(ex["input_ids"]) for ex in examples)
+        if self.pad_to and room > 0:
+            examples.append({"input_ids": [self.pad_id] * room, "labels": [IGNORE] * room})
+        return dict(self.flatten(examples))
+
+
+def packed_collator(recipe: Any, pad_id: int) -> PackedCollator:
+    """The collator for a recipe's packed rows: flash attention gets cumulative lengths;
+    fixed shapes (rows padded to data.max_length) when something compiles for the shape
+    (train.compile, flex attention)."""
+    from .model import attention
+
+    attn = attention(recipe)
+    static = recipe.train.compile != "off" or attn == "flex_attention"
+    return PackedCollator(flash_kwargs=attn.startswith("flash"), pad_to=recipe.data.max_length if static else 0,
+                          pad_id=pad_id)
 
 
 def padded_collator(tokenizer: Any) -> Any:

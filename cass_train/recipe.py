@@ -38,6 +38,8 @@ class RecipeError(Exception):
 
 TASKS = ("source", "assembly", "both")
 METHODS = ("full", "lora", "qlora")
+COMPILE = ("off", "model", "regional")
+LIGER_KERNELS = ("rope", "rms_norm", "swiglu", "cross_entropy", "fused_linear_cross_entropy")
 
 
 @dataclass
@@ -47,6 +49,8 @@ class Model:
     attention: str = "auto"  # auto | sdpa | flash_attention_2 | flash_attention_3 | flex_attention | eager
     dtype: str = "auto"  # weights as loaded: auto = float32 for full (bf16 autocast), bfloat16 for (q)lora on a GPU
     liger: str = "auto"  # auto (when liger_kernel is installed) | true | false
+    # which Liger kernels (rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy); [] = Liger's defaults
+    liger_kernels: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -109,6 +113,8 @@ class Train:
     max_grad_norm: float = 1.0
     bf16: str = "auto"  # auto (when a GPU has it) | true | false
     gradient_checkpointing: bool = True
+    compile: str = "off"  # off | model (torch.compile of the whole model) | regional (each decoder layer, compiled once)
+    count_tokens: bool = True  # log num_input_tokens_seen (a host sync every micro-step)
     seed: int = 0
     logging_steps: int = 10
     eval_steps: int = 200
@@ -308,6 +314,13 @@ def check(r: Recipe, path: Path, need_data: bool) -> None:
             raise bad(f"train.{name} must be auto, true or false")
     if r.model.liger not in ("auto", "true", "false"):
         raise bad("model.liger must be auto, true or false")
+    for kernel in r.model.liger_kernels:
+        if kernel not in LIGER_KERNELS:
+            raise bad(f"model.liger_kernels: {kernel!r} is not one of {', '.join(LIGER_KERNELS)}")
+    if {"cross_entropy", "fused_linear_cross_entropy"} <= set(r.model.liger_kernels):
+        raise bad("model.liger_kernels: cross_entropy and fused_linear_cross_entropy exclude each other")
+    if r.train.compile not in COMPILE:
+        raise bad(f"train.compile must be one of {', '.join(COMPILE)}, not {r.train.compile!r}")
     for value, task in r.data.task_values.items():
         if task not in ("source", "assembly", ""):
             raise bad(f"data.task_values.{value} must be source, assembly or \"\", not {task!r}")

@@ -36,7 +36,6 @@ class Prepared:
 def prepare(recipe: Recipe, tok: Any) -> Prepared:
     from . import encode
     from .data import load_examples
-    from .model import attention
 
     examples = load_examples(recipe.data)
     enc = encode.ChatEncoder(tok)
@@ -59,7 +58,7 @@ def prepare(recipe: Recipe, tok: Any) -> Prepared:
     if recipe.data.packing:
         rows = encode.packed_rows(train, limit)
         vrows = encode.packed_rows(validation, limit) if validation else None
-        collator: Any = encode.PackedCollator(flash_kwargs=attention(recipe).startswith("flash"))
+        collator: Any = encode.packed_collator(recipe, tok.pad_token_id)
         stats["packed_rows"] = len(rows)
         stats["packing_fill"] = round(stats["train_tokens"] / (len(rows) * limit), 4)
     else:

@@ -130,7 +130,28 @@ def isolation_check(config: Any, recipe: Recipe) -> dict[str, Any]:
     return {"max_diff": diff, "leak_diff": leak, "ok": diff < 0.1 * leak}
 
 
-def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = None, check: bool = True) -> dict[str, Any]:
+class CountingCollator:
+    """A collator that also counts each batch's real tokens (pad id excluded) on the host, so
+    timing needs no device sync; batches are counted in the order the Trainer takes them."""
+
+    def __init__(self, inner: Any, pad_id: int) -> None:
+        self.inner = inner
+        self.pad_id = pad_id
+        self.counts: list[int] = []
+
+    def __call__(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
+        batch = self.inner(rows)
+        self.counts.append(int((batch["input_ids"] != self.pad_id).sum()))
+        return dict(batch)
+
+    def tokens(self, batches: int) -> int:
+        return sum(self.counts[:batches])
+
+
+def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = None, check: bool = True,
+              profile: Path | None = None) -> dict[str, Any]:
+    """`profile`: a folder; two more optimizer steps after the measured ones run under
+    torch.profiler, and their summary goes there (profile.txt, profile.json)."""
     import torch
     import transformers
     from transformers import Trainer, TrainerCallback
@@ -139,7 +160,7 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
 
     from . import encode
     from .flops import peak_flops, train_flops
-    from .model import attention, count_parameters, liger, load_model, use_bf16
+    from .model import attention, count_parameters, liger, load_dtype, load_model, use_bf16
     from .recipe import with_overrides
     from .arguments import training_arguments
 
@@ -161,43 +182,51 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
     else:
         lengths = synthetic_lengths(b.lengths, b.examples, recipe.data.max_length, recipe.train.seed)
     examples = synthetic_examples(lengths, int(config.vocab_size), recipe.train.seed)
+    tok = build_tokenizer()  # pad id 0: the token counter's notion of padding
     if recipe.data.packing:
         rows: Any = encode.packed_rows(examples, recipe.data.max_length)
-        collator: Any = encode.PackedCollator(flash_kwargs=attention(recipe).startswith("flash"))
+        collator = CountingCollator(encode.packed_collator(recipe, 0), 0)
     else:
         rows = encode.plain_rows(examples)
-        collator = encode.padded_collator(build_tokenizer())
-    tok = build_tokenizer()  # pad id 0: the token counter's notion of padding
+        collator = CountingCollator(encode.padded_collator(tok), 0)
     torch.manual_seed(recipe.train.seed)
     model = load_model(recipe, config=config)
     trainable, total = count_parameters(model)
-    steps = b.warmup + b.steps
+    profiled = 2 if profile else 0
+    steps = b.warmup + b.steps + profiled
     need = steps * recipe.train.batch_size * recipe.train.grad_accum * world
     if len(rows) < need:
         raise RecipeError(f"{recipe.path}: bench needs {need} rows for {steps} steps, the synthetic data gives "
                           f"{len(rows)}; raise bench.examples")
     marks: list[tuple[float, int]] = []
+    accum = recipe.train.grad_accum
+    profiler = Profiler(profile, b.warmup + b.steps, gpu) if profile else None
 
     class Timer(TrainerCallback):  # type: ignore[misc]
         def on_step_end(self, args: Any, state: Any, control: Any, **kw: Any) -> Any:
-            if gpu:
-                torch.cuda.synchronize()
-            marks.append((time.perf_counter(), int(state.num_input_tokens_seen)))
+            if len(marks) < b.warmup + b.steps:
+                if gpu:
+                    torch.cuda.synchronize()
+                marks.append((time.perf_counter(), collator.tokens(state.global_step * accum)))
+            if profiler:
+                profiler.step(state.global_step)
             return control
 
     with tempfile.TemporaryDirectory(prefix="cass-bench-") as tmp:
         args = training_arguments(recipe, Path(tmp), has_validation=False, max_steps=steps, save_strategy="no",
-                                  report_to="none", logging_strategy="no", disable_tqdm=True,
-                                  include_num_input_tokens_seen="non_padding")
+                                  report_to="none", logging_strategy="no", disable_tqdm=True)
         if gpu:
             torch.cuda.reset_peak_memory_stats()
         trainer = Trainer(model=model, args=args, train_dataset=rows, data_collator=collator, processing_class=tok,
                           callbacks=[Timer()])
         trainer.train()
+    if not collator.counts:
+        raise RecipeError(f"{recipe.path}: bench counts tokens in the collator, which ran in dataloader workers; "
+                          "leave train.args.dataloader_num_workers at 0")
     first = max(b.warmup, 1)  # timing starts at the end of a step
     (t0, n0), (t1, n1) = marks[first - 1], marks[-1]
     measured_steps = len(marks) - first
-    per_gpu = (n1 - n0) / (t1 - t0) / world
+    per_gpu = _mean_over_ranks(n1 - n0) / (t1 - t0)
     flops_per_token = train_flops(config, lengths, recipe.train.method,
                                   trainable if recipe.train.method != "full" else 0) / sum(lengths)
     name = torch.cuda.get_device_name() if gpu else "cpu"
@@ -206,17 +235,21 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
         "device": name, "gpus": world, "torch": torch.__version__, "transformers": transformers.__version__,
         "method": recipe.train.method, "packing": recipe.data.packing, "attention": attention(recipe),
         "liger": liger(recipe), "bf16": use_bf16(recipe), "gradient_checkpointing": recipe.train.gradient_checkpointing,
+        "compile": recipe.train.compile, "count_tokens": recipe.train.count_tokens,
+        "liger_kernels": recipe.model.liger_kernels, "dtype": load_dtype(recipe),
         "optimizer": recipe.train.optimizer, "max_length": recipe.data.max_length, "batch_size": recipe.train.batch_size,
         "grad_accum": recipe.train.grad_accum, "lengths": b.lengths, "examples": len(lengths),
         "mean_length": sum(lengths) / len(lengths), "rows": len(rows),
         "parameters": total, "trainable_parameters": trainable,
         "warmup_steps": b.warmup, "measured_steps": measured_steps,
         "tokens_per_s_per_gpu": per_gpu, "step_time_s": (t1 - t0) / measured_steps,
-        "tokens_per_step_per_gpu": (n1 - n0) / measured_steps / world,
+        "tokens_per_step_per_gpu": _mean_over_ranks(n1 - n0) / measured_steps,
         "flops_per_token": flops_per_token, "peak_flops": peak,
         "mfu": per_gpu * flops_per_token / peak if peak else None,
         "isolation": isolation,
     }
+    if profiler:
+        result["profile"] = profiler.summary
     if gpu:
         result.update(peak_memory_gib=torch.cuda.max_memory_allocated() / 2**30,
                       peak_reserved_gib=torch.cuda.max_memory_reserved() / 2**30,
@@ -229,3 +262,68 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
     if gpu:
         torch.cuda.empty_cache()
     return result
+
+
+def _mean_over_ranks(tokens: int) -> float:
+    """Tokens one process counted, averaged over the processes of a torchrun (one collective,
+    after the timing)."""
+    import torch
+    import torch.distributed as dist
+
+    if not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() == 1:
+        return float(tokens)
+    device = torch.device("cuda", torch.cuda.current_device()) if torch.cuda.is_available() else torch.device("cpu")
+    t = torch.tensor([float(tokens)], device=device)
+    dist.all_reduce(t)
+    return float(t.item()) / dist.get_world_size()
+
+
+class Profiler:
+    """torch.profiler over the optimizer steps after `start` (two of them): where device time
+    goes (top kernels by CUDA time) and how busy the device was (kernel time / wall time)."""
+
+    def __init__(self, folder: Path, start: int, gpu: bool) -> None:
+        self.folder, self.start, self.gpu = Path(folder), start, gpu
+        self.prof: Any = None
+        self.t0 = 0.0
+        self.summary: dict[str, Any] = {}
+
+    def step(self, global_step: int) -> None:
+        """A profiler failure is recorded in the summary; it never stops the run."""
+        try:
+            self._step(global_step)
+        except Exception as e:  # noqa: BLE001 - the measurement before it stands
+            self.summary = {"error": f"{type(e).__name__}: {e}"[:300]}
+            self.prof = None
+
+    def _step(self, global_step: int) -> None:
+        import torch
+        from torch.profiler import ProfilerActivity, profile
+
+        if global_step == self.start and self.prof is None:
+            if self.gpu:
+                torch.cuda.synchronize()
+            activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if self.gpu else [])
+            self.prof = profile(activities=activities)
+            self.prof.__enter__()
+            self.t0 = time.perf_counter()
+        elif global_step == self.start + 2 and self.prof is not None:
+            if self.gpu:
+                torch.cuda.synchronize()
+            wall = time.perf_counter() - self.t0
+            self.prof.__exit__(None, None, None)
+            self._write(wall)
+
+    def _write(self, wall: float) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        events = self.prof.key_averages()
+        key = "self_device_time_total" if self.gpu else "self_cpu_time_total"
+        sort = key
+        rows = sorted(events, key=lambda e: getattr(e, key, 0), reverse=True)
+        device_us = sum(getattr(e, key, 0) for e in events if getattr(e, "device_type", None) is not None
+                        and str(e.device_type).endswith("CUDA")) if self.gpu else 0
+        top = [{"name": e.key[:120], "calls": e.count, "self_us": getattr(e, key, 0)} for e in rows[:40]]
+        self.summary = {"steps": 2, "wall_s": wall, "device_busy_s": device_us / 1e6,
+                        "device_busy": device_us / 1e6 / wall if wall else None, "top": top[:15]}
+        (self.folder / "profile.json").write_text(json.dumps({**self.summary, "top": top}, indent=2) + "\n")
+        (self.folder / "profile.txt").write_text(events.table(sort_by=sort, row_limit=60, max_name_column_width=90))
