@@ -92,9 +92,13 @@ def make_context(settings: Settings, work: Path, env: dict[str, str] | None = No
             ctx.paths.pop("clang", None)
             ctx.identity.pop("clang", None)
     root = Path(__file__).resolve().parent.parent / "cass_cc"
-    ctx.identity["lifter"] = "lifter " + _code_hash(root / "sass", skip=("inputs.py",))
-    # the prove stage: the emulator and the input planner (cass_cc/sass/inputs.py is not the lifter)
-    ctx.identity["emu"] = "emu " + _code_hash(root / "emu", root / "sass" / "inputs.py")
+    # The lifter and the prove stage run only where LLVM's tools are; elsewhere (a GPU machine
+    # without them) their results come from the store under the identity recorded where they ran.
+    if all(ctx.has(t) for t in ("opt", "llc", "llvm-mc")):  # not the driver's path (cli.py, modelpath.py)
+        ctx.identity["lifter"] = "lifter " + _code_hash(root / "sass", skip=("inputs.py", "cli.py", "modelpath.py"))
+    if all(ctx.has(t) for t in ("llvm-mc", "ld.lld")):
+        # the emulator and the input planner (cass_cc/sass/inputs.py is not the lifter)
+        ctx.identity["emu"] = "emu " + _code_hash(root / "emu", root / "sass" / "inputs.py")
     ctx.identity["runner"] = "runner " + _code_hash(root / "verify")
     ctx.identity["translator"] = translator_identity(settings.translator, env)
     recorded = work / "toolchain.json"
