@@ -220,6 +220,8 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
         trainer = Trainer(model=model, args=args, train_dataset=rows, data_collator=collator, processing_class=tok,
                           callbacks=[Timer()])
         trainer.train()
+        seen = {"counted": collator.tokens(trainer.state.global_step * accum),
+                "trainer": int(trainer.state.num_input_tokens_seen)}  # 0 with train.count_tokens = false
     if not collator.counts:
         raise RecipeError(f"{recipe.path}: bench counts tokens in the collator, which ran in dataloader workers; "
                           "leave train.args.dataloader_num_workers at 0")
@@ -246,7 +248,7 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
         "tokens_per_step_per_gpu": _mean_over_ranks(n1 - n0) / measured_steps,
         "flops_per_token": flops_per_token, "peak_flops": peak,
         "mfu": per_gpu * flops_per_token / peak if peak else None,
-        "isolation": isolation,
+        "isolation": isolation, "tokens_seen": seen,
     }
     if profiler:
         result["profile"] = profiler.summary

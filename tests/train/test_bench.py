@@ -89,3 +89,66 @@ def test_bench_lengths_from_the_recipes_data(tiny_base: Path, tmp_path: Path) ->
     real = {len(e) for e in ChatEncoder(load_tokenizer(recipe)).encode(load_examples(recipe.data).train)}
     drawn = data_lengths(recipe, 50, seed=0)
     assert len(drawn) == 50 and set(drawn) <= real and len(set(drawn)) > 1
+
+
+@needs_torch
+def test_bench_regional_compile_counts_tokens_on_the_host_and_profiles(tiny_base: Path, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """train.compile = regional through the Trainer (accelerate compiles each decoder layer;
+    aot_eager here, inductor on a GPU): the layers share one graph. Tokens counted by the
+    collator on the host equal the Trainer's own (synced) count; the profile is written."""
+    import torch
+    from torch._dynamo.utils import counters
+
+    from cass_train.recipe import Bench, Data, Model, Recipe, Train
+    from cass_train.throughput import run_bench
+
+    for name in ("ACCELERATE_DYNAMO_BACKEND", "ACCELERATE_DYNAMO_MODE", "ACCELERATE_DYNAMO_USE_REGIONAL_COMPILATION"):
+        monkeypatch.setenv(name, "")  # what the Trainer and compile_arguments set is undone after the test
+    config = json.loads((tiny_base / "config.json").read_text())
+    config["num_hidden_layers"] = 4
+    config.pop("layer_types", None)
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    recipe = Recipe(model=Model(base=str(tiny_base), attention="sdpa"), data=Data(max_length=256),
+                    train=Train(grad_accum=2, gradient_checkpointing=False, compile="regional",
+                                args={"torch_compile_backend": "aot_eager"}),
+                    bench=Bench(config=str(tmp_path / "config.json"), steps=2, warmup=1, examples=80,
+                                lengths="lognormal:60:0.5"))
+    torch._dynamo.reset()
+    counters.clear()
+    result = run_bench(recipe, check=False, profile=tmp_path / "profile")
+    # embedding, one graph for all 4 layers, final norm, rotary embedding, LM head
+    assert 0 < counters["stats"]["unique_graphs"] <= 5
+    assert result["compile"] == "regional" and result["measured_steps"] == 2
+    seen = result["tokens_seen"]
+    assert seen["counted"] == seen["trainer"] > 0
+    assert result["tokens_per_step_per_gpu"] > 0
+    profile = json.loads((tmp_path / "profile" / "profile.json").read_text())
+    assert profile["steps"] == 2 and profile["wall_s"] > 0
+    assert any("aten::mm" in t["name"] or "aten::addmm" in t["name"] for t in profile["top"])
+    assert "Self CPU" in (tmp_path / "profile" / "profile.txt").read_text()
+    torch._dynamo.reset()
+
+
+@needs_torch
+def test_training_arguments_follow_the_mfu_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from cass_train.arguments import training_arguments
+    from cass_train.recipe import Model, Recipe, Train
+
+    monkeypatch.setenv("ACCELERATE_DYNAMO_USE_REGIONAL_COMPILATION", "")
+    monkeypatch.setenv("ACCELERATE_DYNAMO_BACKEND", "")
+    monkeypatch.setenv("ACCELERATE_DYNAMO_MODE", "")
+    plain = training_arguments(Recipe(model=Model(base="x")), tmp_path, has_validation=False)
+    assert not plain.torch_compile and plain.include_num_input_tokens_seen == "non_padding"
+    assert plain.liger_kernel_config is None
+    recipe = Recipe(model=Model(base="x", liger="false", liger_kernels=["rms_norm", "swiglu"]),
+                    train=Train(compile="regional", count_tokens=False))
+    args = training_arguments(recipe, tmp_path, has_validation=False)
+    assert args.torch_compile and args.include_num_input_tokens_seen == "no"
+    import os
+
+    assert os.environ["ACCELERATE_DYNAMO_USE_REGIONAL_COMPILATION"] == "True"
+    assert args.liger_kernel_config == {"rope": False, "rms_norm": True, "swiglu": True, "cross_entropy": False,
+                                        "fused_linear_cross_entropy": False}
+    training_arguments(Recipe(model=Model(base="x"), train=Train(compile="model")), tmp_path, has_validation=False)
+    assert os.environ["ACCELERATE_DYNAMO_USE_REGIONAL_COMPILATION"] == "False"

@@ -95,3 +95,29 @@ def test_packed_collator_restarts_positions_and_separates_labels() -> None:
     # the first token of each example is never a target: nothing predicts across a boundary
     assert batch["labels"].tolist() == [[IGNORE, 6, 7, IGNORE, 9, IGNORE, 4]]
     assert "attention_mask" not in batch
+
+
+@needs_torch
+def test_packed_collator_pads_to_a_fixed_shape_with_a_sequence_of_its_own() -> None:
+    from cass_train.encode import PackedCollator
+
+    rows = [{"examples": [{"input_ids": [5, 6, 7], "labels": [IGNORE, 6, 7]}]},
+            {"examples": [{"input_ids": [8, 9], "labels": [8, 9]}]}]
+    batch = PackedCollator(pad_to=4, pad_id=0)(rows)
+    assert batch["input_ids"].tolist() == [[5, 6, 7, 8, 9, 0, 0, 0]]  # 2 rows x 4 tokens
+    assert batch["position_ids"].tolist() == [[0, 1, 2, 0, 1, 0, 1, 2]]  # the padding restarts positions
+    assert batch["labels"].tolist() == [[IGNORE, 6, 7, IGNORE, 9, IGNORE, IGNORE, IGNORE]]
+    full = [{"examples": [{"input_ids": [1, 2, 3, 4], "labels": [1, 2, 3, 4]}]}]
+    assert PackedCollator(pad_to=4)(full)["input_ids"].tolist() == [[1, 2, 3, 4]]  # nothing to add
+
+
+@needs_torch
+@pytest.mark.parametrize("attention, compile, padded", [("sdpa", "off", False), ("sdpa", "regional", True),
+                                                        ("flex_attention", "off", True), ("eager", "model", True)])
+def test_packed_rows_get_fixed_shapes_when_something_compiles(attention: str, compile: str, padded: bool) -> None:
+    from cass_train.encode import packed_collator
+    from cass_train.recipe import Data, Model, Recipe, Train
+
+    recipe = Recipe(model=Model(base="x", attention=attention), data=Data(max_length=64), train=Train(compile=compile))
+    collator = packed_collator(recipe, pad_id=7)
+    assert (collator.pad_to, collator.pad_id) == ((64, 7) if padded else (0, 7))

@@ -54,3 +54,47 @@ def test_packed_logits_equal_unpacked(tiny_base: Path, attention: str, method: s
             start = end
     assert worst < 1e-4
     assert leak > 1e-2  # the comparison does see attention across examples when it happens
+
+
+def _isolation(model: Any, items: list[Any], pad_to: int = 0) -> tuple[float, float]:
+    """(largest packed-vs-alone logit difference, the same when examples may attend across)."""
+    import torch
+
+    batch = PackedCollator(pad_to=pad_to)([{"examples": [{"input_ids": e.input_ids, "labels": e.labels} for e in items]}])
+    with torch.no_grad():
+        packed = model(input_ids=batch["input_ids"], position_ids=batch["position_ids"]).logits[0]
+        crossed = model(input_ids=batch["input_ids"]).logits[0]
+        worst = leak = 0.0
+        start = 0
+        for e in items:
+            alone = model(input_ids=torch.tensor([e.input_ids])).logits[0]
+            end = start + len(e)
+            worst = max(worst, (packed[start:end] - alone).abs().max().item())
+            leak = max(leak, (crossed[start:end] - alone).abs().max().item())
+            start = end
+    return worst, leak
+
+
+def test_padding_to_a_fixed_shape_keeps_examples_isolated(tiny_base: Path) -> None:
+    from cass_train.model import load_model
+
+    model = load_model(Recipe(model=Model(base=str(tiny_base), attention="sdpa")))
+    items = encoded(tiny_base)
+    worst, leak = _isolation(model, items, pad_to=sum(len(e) for e in items) + 37)
+    assert worst < 1e-4 and leak > 1e-2
+
+
+def test_flex_attention_keeps_packed_examples_isolated(tiny_base: Path) -> None:
+    """transformers' block mask from packed position ids. Flex attention is run uncompiled
+    here (compiling it for a CPU takes minutes; the GPU run compiles it and bench's isolation
+    check covers that): the mask is the same."""
+    import torch
+
+    from cass_train.model import load_model
+
+    model = load_model(Recipe(model=Model(base=str(tiny_base), attention="flex_attention")))
+    assert model.config._attn_implementation == "flex_attention"
+    model.eval()
+    with torch.compiler.set_stance("force_eager"):
+        worst, leak = _isolation(model, encoded(tiny_base))
+    assert worst < 1e-4 and leak > 1e-2

@@ -59,6 +59,10 @@ def test_command_line_overrides_win(tmp_path: Path) -> None:
     (["--train.method", "dora"], "train.method must be one of full, lora, qlora"),
     (["--data.task_values.cuda-hip", "hip"], "data.task_values.cuda-hip must be source, assembly"),
     (["--train.learning_rate"], "--train.learning_rate needs a value"),
+    (["--train.compile", "yes"], "train.compile must be one of off, model, regional"),
+    (["--model.liger_kernels", '["rope", "flash"]'], "model.liger_kernels: 'flash' is not one of rope"),
+    (["--model.liger_kernels", '["cross_entropy", "fused_linear_cross_entropy"]'], "exclude each other"),
+    (["--model.liger_kernels", "rope"], "model.liger_kernels must be an array of strings"),
     (["train.learning_rate", "1"], "expected --section.key VALUE"),
 ])
 def test_bad_values_are_one_line_errors_naming_file_and_key(tmp_path: Path, extra: list[str], message: str) -> None:
