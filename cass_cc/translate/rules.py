@@ -412,6 +412,12 @@ class _Job:
         elif tok.text == "__ballot_sync":
             text = self._ballot_expr(dropped_lines + kept_text)
             dropped_lines = ""
+        elif tok.text == "__shfl_sync" and len(kept) == 3:
+            # CUDA takes the source lane modulo the width; HIP 5.2's __shfl adds it to the
+            # segment's first lane as it is, reaching into the next segment.
+            var, lane, width = (" ".join("".join(self.out[j] if self.tokens[j].kind not in SIGNIFICANT_SKIP else " "
+                                                for j in a).split()) for a in kept)
+            text = f"{hip_name}({var}, ({lane}) & (({width}) - 1), {width})" + "".join(self._newlines(a) for a in args)
         else:
             text = f"{hip_name}({dropped_lines}{kept_text})"
             dropped_lines = ""

@@ -91,6 +91,15 @@ def test_warp_sync_multiline_keeps_lines() -> None:
     assert out.splitlines()[4] == "y = 1;"
 
 
+def test_shfl_with_width_takes_the_lane_modulo_the_width() -> None:
+    # CUDA: lane 24 of an 8-wide segment is lane 0 of it; HIP 5.2's __shfl would reach lane 24+base
+    src = "x = __shfl_sync(m, v, 24, 8);\ny = __shfl_sync(m, v,  // lane\n  f(i) + 1, W);\nz = 1;\n"
+    out = body(src)
+    assert out.splitlines()[0] == "x = __shfl(v, (24) & ((8) - 1), 8);"
+    assert out.splitlines()[1] == "y = __shfl(v, (f(i) + 1) & ((W) - 1), W)"
+    assert out.count("\n") == src.count("\n") and out.splitlines()[3] == "z = 1;"
+
+
 def test_warp_sync_args_translated_inside() -> None:
     out = body("x = __shfl_sync(m, cudaSuccess, 0);")
     assert out == "x = __shfl(hipSuccess, 0);"
