@@ -159,11 +159,11 @@ class PackedCollator:
 def packed_collator(recipe: Any, pad_id: int) -> PackedCollator:
     """The collator for a recipe's packed rows: flash attention gets cumulative lengths;
     fixed shapes (rows padded to data.max_length) when something compiles for the shape
-    (train.compile, flex attention)."""
+    (train.compile, train.loss = compiled, flex attention)."""
     from .model import attention
 
     attn = attention(recipe)
-    static = recipe.train.compile != "off" or attn == "flex_attention"
+    static = recipe.train.compile != "off" or recipe.train.loss == "compiled" or attn == "flex_attention"
     return PackedCollator(flash_kwargs=attn.startswith("flash"), pad_to=recipe.data.max_length if static else 0,
                           pad_id=pad_id)
 

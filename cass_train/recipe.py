@@ -39,6 +39,7 @@ class RecipeError(Exception):
 TASKS = ("source", "assembly", "both")
 METHODS = ("full", "lora", "qlora")
 COMPILE = ("off", "model", "regional")
+LOSSES = ("model", "compiled")
 LIGER_KERNELS = ("rope", "rms_norm", "swiglu", "cross_entropy", "fused_linear_cross_entropy")
 
 
@@ -115,6 +116,7 @@ class Train:
     gradient_checkpointing: bool = True
     compile: str = "off"  # off | model (torch.compile of the whole model) | regional (each decoder layer, compiled once)
     count_tokens: bool = True  # log num_input_tokens_seen (a host sync every micro-step)
+    loss: str = "model"  # model (transformers' loss on fp32 logits) | compiled (cass_train/loss.py, on the bf16 logits)
     seed: int = 0
     logging_steps: int = 10
     eval_steps: int = 200
@@ -321,6 +323,8 @@ def check(r: Recipe, path: Path, need_data: bool) -> None:
         raise bad("model.liger_kernels: cross_entropy and fused_linear_cross_entropy exclude each other")
     if r.train.compile not in COMPILE:
         raise bad(f"train.compile must be one of {', '.join(COMPILE)}, not {r.train.compile!r}")
+    if r.train.loss not in LOSSES:
+        raise bad(f"train.loss must be one of {', '.join(LOSSES)}, not {r.train.loss!r}")
     for value, task in r.data.task_values.items():
         if task not in ("source", "assembly", ""):
             raise bad(f"data.task_values.{value} must be source, assembly or \"\", not {task!r}")

@@ -89,6 +89,7 @@ def train(recipe: Recipe, resume: bool = False, callbacks: Sequence[Any] = (), w
     from transformers import Trainer
 
     from .arguments import training_arguments
+    from .loss import loss_function
     from .model import count_parameters, load_model, load_tokenizer
     from .output import read_eval_results, write_outputs
 
@@ -114,7 +115,8 @@ def train(recipe: Recipe, resume: bool = False, callbacks: Sequence[Any] = (), w
     os.environ["TENSORBOARD_LOGGING_DIR"] = str(out / "tensorboard")  # read by the Trainer's TensorBoard callback
     try:
         trainer = Trainer(model=model, args=args, train_dataset=prepared.train, eval_dataset=prepared.validation,
-                          data_collator=prepared.collator, processing_class=tok, callbacks=list(callbacks))
+                          data_collator=prepared.collator, processing_class=tok, callbacks=list(callbacks),
+                          compute_loss_func=loss_function(recipe))
         result = trainer.train(resume_from_checkpoint=checkpoint if resume else None)
     finally:
         if before is None:

@@ -163,6 +163,7 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
     from .model import attention, count_parameters, liger, load_dtype, load_model, use_bf16
     from .recipe import with_overrides
     from .arguments import training_arguments
+    from .loss import loss_function
 
     transformers.utils.logging.set_verbosity_error()
     transformers.utils.logging.disable_progress_bar()
@@ -218,7 +219,7 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
         if gpu:
             torch.cuda.reset_peak_memory_stats()
         trainer = Trainer(model=model, args=args, train_dataset=rows, data_collator=collator, processing_class=tok,
-                          callbacks=[Timer()])
+                          callbacks=[Timer()], compute_loss_func=loss_function(recipe))
         trainer.train()
         seen = {"counted": collator.tokens(trainer.state.global_step * accum),
                 "trainer": int(trainer.state.num_input_tokens_seen)}  # 0 with train.count_tokens = false
@@ -237,7 +238,7 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
         "device": name, "gpus": world, "torch": torch.__version__, "transformers": transformers.__version__,
         "method": recipe.train.method, "packing": recipe.data.packing, "attention": attention(recipe),
         "liger": liger(recipe), "bf16": use_bf16(recipe), "gradient_checkpointing": recipe.train.gradient_checkpointing,
-        "compile": recipe.train.compile, "count_tokens": recipe.train.count_tokens,
+        "compile": recipe.train.compile, "count_tokens": recipe.train.count_tokens, "loss": recipe.train.loss,
         "liger_kernels": recipe.model.liger_kernels, "dtype": load_dtype(recipe),
         "optimizer": recipe.train.optimizer, "max_length": recipe.data.max_length, "batch_size": recipe.train.batch_size,
         "grad_accum": recipe.train.grad_accum, "lengths": b.lengths, "examples": len(lengths),

@@ -112,12 +112,15 @@ def test_packed_collator_pads_to_a_fixed_shape_with_a_sequence_of_its_own() -> N
 
 
 @needs_torch
-@pytest.mark.parametrize("attention, compile, padded", [("sdpa", "off", False), ("sdpa", "regional", True),
-                                                        ("flex_attention", "off", True), ("eager", "model", True)])
-def test_packed_rows_get_fixed_shapes_when_something_compiles(attention: str, compile: str, padded: bool) -> None:
+@pytest.mark.parametrize("attention, compile, loss, padded", [
+    ("sdpa", "off", "model", False), ("sdpa", "regional", "model", True), ("flex_attention", "off", "model", True),
+    ("eager", "model", "model", True), ("sdpa", "off", "compiled", True)])
+def test_packed_rows_get_fixed_shapes_when_something_compiles(attention: str, compile: str, loss: str,
+                                                              padded: bool) -> None:
     from cass_train.encode import packed_collator
     from cass_train.recipe import Data, Model, Recipe, Train
 
-    recipe = Recipe(model=Model(base="x", attention=attention), data=Data(max_length=64), train=Train(compile=compile))
+    recipe = Recipe(model=Model(base="x", attention=attention), data=Data(max_length=64),
+                    train=Train(compile=compile, loss=loss))
     collator = packed_collator(recipe, pad_id=7)
     assert (collator.pad_to, collator.pad_id) == ((64, 7) if padded else (0, 7))

@@ -60,6 +60,7 @@ def test_command_line_overrides_win(tmp_path: Path) -> None:
     (["--data.task_values.cuda-hip", "hip"], "data.task_values.cuda-hip must be source, assembly"),
     (["--train.learning_rate"], "--train.learning_rate needs a value"),
     (["--train.compile", "yes"], "train.compile must be one of off, model, regional"),
+    (["--train.loss", "fused"], "train.loss must be one of model, compiled"),
     (["--model.liger_kernels", '["rope", "flash"]'], "model.liger_kernels: 'flash' is not one of rope"),
     (["--model.liger_kernels", '["cross_entropy", "fused_linear_cross_entropy"]'], "exclude each other"),
     (["--model.liger_kernels", "rope"], "model.liger_kernels must be an array of strings"),
