@@ -9,11 +9,15 @@ starts after --budget seconds, each case is stopped after 3-4 minutes, so it end
 --sweep runs the full-1.5b-packed case once per variant of the training setup (SWEEP below:
 flex attention, regional torch.compile, 2 rows a micro-step, compiled cross-entropy on bf16
 logits, no per-step token count, Liger without its fused linear cross-entropy, bf16
-weights...), each in its own process with
---sweep-warmup + --sweep-steps optimizer steps; "base" and "combo" also profile two more
-steps (profile.txt: top CUDA kernels, device busy fraction). No variant starts after
---sweep-budget seconds and each is stopped at the deadline, so the call ends within ~8.5
-minutes. Output: $OUT/sweep/<variant>.json and .log, $OUT/sweep.json, $OUT/sweep.md.
+weights...), each in its own process with --sweep-warmup + --sweep-steps optimizer steps
+(4 x 4,096 tokens each). "combo" stacks the options, less any that failed alone; if it fails
+itself, "combo-retry" runs next without batch2 (out of memory) or without flex. "base",
+"combo" and "combo-retry" also profile two more steps (profile.txt: top CUDA kernels, how
+busy the GPU was). No variant starts after --sweep-budget (380) seconds and a running one is
+stopped at --sweep-deadline (470), so the call ends within about 8 minutes. Output:
+$OUT/sweep/<variant>.json and .log, $OUT/sweep.json, $OUT/sweep.md. On the H100 machine:
+
+    pip install --no-deps --no-index build/wheels/liger_kernel-*.whl; python3 bench/train_h100.py --sweep
 
 Needs torch, transformers and peft (accelerate comes with transformers' Trainer); with a
 liger_kernel wheel installed first it adds a Liger case. Nothing is downloaded: the models are random weights made from the Qwen2.5-Coder configs in
@@ -73,18 +77,18 @@ SWEEP: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("flex", FLEX, "flex attention: block mask from the packed position ids, skips blocks across examples"),
     ("compile", REGIONAL, "torch.compile of each decoder layer (accelerate's regional compilation), fixed shapes"),
     ("batch2", BATCH2, "2 packed rows (8,192 tokens) a micro-step, 2 micro-steps"),
-    ("closs", CLOSS, "compiled cross-entropy on the bf16 logits (no fp32 copy), fixed shapes"),
     ("combo", {**FLEX, **REGIONAL, **BATCH2, **CLOSS, "train.count_tokens": False},
      "flex + compile + batch2 + closs + no token-count sync (less what failed alone)"),
+    ("closs", CLOSS, "compiled cross-entropy on the bf16 logits (no fp32 copy), fixed shapes"),
     ("nocount", {"train.count_tokens": False}, "no num_input_tokens_seen (no .item() sync a micro-step)"),
-    ("flex-compile", {**FLEX, **REGIONAL}, "flex + compile"),
     ("liger-ce", LIGER_NO_FLCE, "Liger RoPE, RMSNorm, SwiGLU and cross-entropy, not its fused linear CE"),
     ("flex-compile-liger", {**FLEX, **REGIONAL, **LIGER_NO_FLCE}, "flex + compile + the Liger kernels above"),
     ("bf16-weights", {"model.dtype": "bfloat16"}, "ceiling only: bf16 weights and AdamW states (no fp32 master)"),
 )
-# a part of "combo" is left out when its variant alone failed
+# a part of "combo" is left out when its variant alone failed; when combo itself fails, "combo-retry"
+# runs at once without batch2 (out of memory) or else without flex
 COMBO_PARTS = {"flex": FLEX, "compile": REGIONAL, "batch2": BATCH2, "closs": CLOSS}
-PROFILED = ("base", "combo")
+PROFILED = ("base", "combo", "combo-retry")
 
 
 def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
@@ -374,9 +378,9 @@ def sweep(args: argparse.Namespace) -> int:
     started = time.time()
     results: dict[str, Any] = {}
     checked: set[str] = set()
-    for name, overrides, what in SWEEP:
-        if wanted and name not in wanted:
-            continue
+    queue = [v for v in SWEEP if not wanted or v[0] in wanted]
+    while queue:
+        name, overrides, what = queue.pop(0)
         left = args.sweep_deadline - (time.time() - started)
         if time.time() - started > args.sweep_budget or left < 30:
             results[name] = {"case": name, "error": f"not started: past the {args.sweep_budget:.0f} s budget"}
@@ -406,6 +410,11 @@ def sweep(args: argparse.Namespace) -> int:
         if "error" not in result:
             checked.add(attention)
         results[name] = {**result, "what": what}
+        if name == "combo" and "error" in result:
+            oom = "out of memory" in result["error"].lower()
+            drop = BATCH2 if oom else FLEX
+            retry = {k: v for k, v in overrides.items() if k not in drop}
+            queue.insert(0, ("combo-retry", retry, f"combo without {'batch2' if oom else 'flex'} (combo failed)"))
         write_sweep(out, results, env, started, torch.cuda.device_count())
     print(markdown_sweep(write_sweep(out, results, env, started, torch.cuda.device_count())), flush=True)
     return 0

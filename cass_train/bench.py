@@ -15,8 +15,10 @@ from .recipe import RecipeError
 @click.argument("recipe_file", metavar="RECIPE.toml", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--padded", is_flag=True, help="also time the same data without packing, padded per batch, and give the speedup")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), help="write the result here too")
+@click.option("--profile", type=click.Path(file_okay=False, path_type=Path),
+              help="profile two more steps after the measured ones; summary (profile.txt, profile.json) in this folder")
 @click.pass_context
-def command(ctx: click.Context, recipe_file: Path, padded: bool, json_out: Path | None) -> None:
+def command(ctx: click.Context, recipe_file: Path, padded: bool, json_out: Path | None, profile: Path | None) -> None:
     """Tokens/s per GPU and MFU of RECIPE's model, sequence length, batch and method on
     synthetic data (random weights: nothing is downloaded but the base's config). Extra
     --section.key VALUE pairs override the recipe; run under torchrun/accelerate for
@@ -27,10 +29,11 @@ def command(ctx: click.Context, recipe_file: Path, padded: bool, json_out: Path 
     try:
         recipe = recipe_mod.load(recipe_file, ctx.args, need_data=False)
         if padded or recipe.bench.padded:
-            result = {"packed": run_bench(recipe), "padded": run_bench(recipe, padded=True, check=False)}
+            result = {"packed": run_bench(recipe, profile=profile),
+                      "padded": run_bench(recipe, padded=True, check=False)}
             result["speedup"] = result["packed"]["tokens_per_s_per_gpu"] / result["padded"]["tokens_per_s_per_gpu"]
         else:
-            result = run_bench(recipe)
+            result = run_bench(recipe, profile=profile)
     except RecipeError as e:
         raise click.ClickException(str(e)) from None
     if os.environ.get("RANK", "0") != "0":

@@ -201,7 +201,8 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
                           f"{len(rows)}; raise bench.examples")
     marks: list[tuple[float, int]] = []
     accum = recipe.train.grad_accum
-    profiler = Profiler(profile, b.warmup + b.steps, gpu) if profile else None
+    main = os.environ.get("RANK", "0") == "0"  # under torchrun every rank runs the extra steps, one profiles
+    profiler = Profiler(profile, b.warmup + b.steps, gpu) if profile and main else None
 
     class Timer(TrainerCallback):  # type: ignore[misc]
         def on_step_end(self, args: Any, state: Any, control: Any, **kw: Any) -> Any:
