@@ -328,6 +328,6 @@ class Profiler:
                         and str(e.device_type).endswith("CUDA")) if self.gpu else 0
         top = [{"name": e.key[:120], "calls": e.count, "self_us": getattr(e, key, 0)} for e in rows[:40]]
         self.summary = {"steps": 2, "wall_s": wall, "device_busy_s": device_us / 1e6,
-                        "device_busy": device_us / 1e6 / wall if wall else None, "top": top[:15]}
+                        "device_busy": device_us / 1e6 / wall if wall and self.gpu else None, "top": top[:15]}
         (self.folder / "profile.json").write_text(json.dumps({**self.summary, "top": top}, indent=2) + "\n")
         (self.folder / "profile.txt").write_text(events.table(sort_by=sort, row_limit=60, max_name_column_width=90))
