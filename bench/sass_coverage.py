@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -36,7 +38,7 @@ import time
 import types
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -50,6 +52,7 @@ SOURCE_SUFFIXES = (".cu", ".cuh", ".h", ".hpp", ".hh", ".inc", ".inl", ".cpp", "
 # cass-cc with the rules translator only and the default target, whatever the user's config says
 DRIVER_ENV = {"CASS_TRANSLATOR": "rules", "CASS_MODEL": "", "CASS_MODEL_ENDPOINT": "", "CASS_ARCH_MAP": "",
               "CASS_OFFLOAD_ARCH": "gfx1100", "CASS_CONFIG": os.devnull}
+BUILD_SECONDS = 300  # one kernel's opt + llc + llvm-mc
 
 
 def _first_error(text: str) -> str:
@@ -57,8 +60,26 @@ def _first_error(text: str) -> str:
     return lines[0].strip()[:200]
 
 
+def makefile_defines(folder: Path) -> list[str]:
+    """The -D flags the program's Makefile always passes (outside ifeq/ifdef blocks), e.g. adv's
+    -Ddfloat=double."""
+    mk = folder / "Makefile"
+    if not mk.is_file():
+        return []
+    out, depth = [], 0
+    for line in mk.read_text(errors="replace").splitlines():
+        word = line.split()[0] if line.split() else ""
+        if word in ("ifeq", "ifneq", "ifdef", "ifndef"):
+            depth += 1
+        elif word == "endif":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out += re.findall(r"(?<!\S)-D[A-Za-z_]\w*(?:=[^\s\\]+)?", line)
+    return out
+
+
 def include_flags(cu: Path) -> list[str]:
-    flags = [f"-I{cu.parent}"]
+    flags = [*makefile_defines(cu.parent), f"-I{cu.parent}"]
     shared = cu.parent.parent / "include"
     if shared.is_dir():
         flags.append(f"-I{shared}")
@@ -105,6 +126,18 @@ def _alarm(signum: int, frame: Any) -> None:
     raise WallClock()
 
 
+@contextlib.contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """WallClock after `seconds` (a worker's main thread; subprocess.run kills its child on it)."""
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def prove_kernel(clang_co: Any, lifted_asm: str, kernel: Any, block: Any, folder: Path, tools: dict[str, str],
                  timeout: int) -> dict[str, Any]:
     """{"outcome", "reason", "detail"} for one lifted kernel (never raises)."""
@@ -118,17 +151,13 @@ def prove_kernel(clang_co: Any, lifted_asm: str, kernel: Any, block: Any, folder
     except Exception as e:  # noqa: BLE001 - a code object the loader refuses is this kernel's outcome
         return {"outcome": "compiled", "reason": f"lifted code object not loaded ({type(e).__name__})",
                 "detail": _first_line(e)}
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(timeout)
     try:
-        return prove_pair(clang_co, lifted_co, kernel, block)
+        with time_limit(timeout):
+            return prove_pair(clang_co, lifted_co, kernel, block)
     except WallClock:
         return {"outcome": "compiled", "reason": f"wall-clock limit ({timeout} s)", "detail": ""}
     except Exception as e:  # noqa: BLE001 - an emulator crash is counted, not fatal
         return {"outcome": "compiled", "reason": f"emulator error ({type(e).__name__})", "detail": _first_line(e)}
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def one_file(cu: Path, sm: int, tools: dict[str, str], prove: bool, timeout: int) -> tuple[dict, list[dict]]:
@@ -158,13 +187,16 @@ def one_file(cu: Path, sm: int, tools: dict[str, str], prove: bool, timeout: int
         for lk in report.lifted:  # per kernel: one failing kernel must not hide the others
             single = codegen.LiftReport(cb, [lk])
             try:
-                asm = codegen.gfx1100_asm(codegen.ir_module(single), tools["opt"], tools["llc"])
-                s = Path(tmp, "k.s")
-                s.write_text(asm)
-                codegen.assemble(s, Path(tmp, "k.o"), tools["mc"])
+                with time_limit(BUILD_SECONDS):  # llc-16 has been seen to run for many minutes
+                    asm = codegen.gfx1100_asm(codegen.ir_module(single), tools["opt"], tools["llc"])
+                    s = Path(tmp, "k.s")
+                    s.write_text(asm)
+                    codegen.assemble(s, Path(tmp, "k.o"), tools["mc"])
                 asms[lk.name] = asm
             except codegen.CodegenError as e:
                 rec["blocked"][lk.name] = [f"(gfx1100 build: {str(e)[:120]})"]
+            except WallClock:
+                rec["blocked"][lk.name] = [f"(gfx1100 build: opt/llc/llvm-mc over {BUILD_SECONDS} s)"]
         rec["assembled"] = len(asms)
         base = {"program": cu.parent.name.removesuffix("-cuda"), "file": cu.name}
         for k in cb.kernels:
@@ -172,7 +204,7 @@ def one_file(cu: Path, sm: int, tools: dict[str, str], prove: bool, timeout: int
                    "assembled": k.name in asms}
             if not row["assembled"]:
                 row["outcome"] = "not lifted" if not row["lifted"] else "not assembled"
-                row["reason"] = ", ".join(rec["blocked"].get(k.name, []))[:300]
+                row["blocked"] = list(rec["blocked"].get(k.name, []))
             rows.append(row)
         if not prove or not asms:
             return rec, rows
@@ -214,48 +246,53 @@ def _share(a: int, b: int) -> str:
     return f"{100.0 * a / b:.1f}%" if b else "n/a"
 
 
-def summary(sm: int, names: list[str], files: list[Path], records: list[dict], rows: list[dict], prove: bool) -> str:
-    kernels = sum(r["kernels"] for r in records)
-    lifted = sum(r["lifted"] for r in records)
-    assembled = sum(r["assembled"] for r in records)
-    built = sum(1 for r in records if not r["error"])
-    out = [f"sm_{sm}: {len(names)} programs, {len(files)} .cu files, {built} built by nvcc",
-           f"kernels: {kernels}; lifted {lifted} ({_share(lifted, kernels)}); "
-           f"lifted and assembled for gfx1100 {assembled} ({_share(assembled, kernels)})"]
-    programs = {Path(r["file"]).parent.name for r in records if r["kernels"]}
+def _detail_key(detail: str) -> str:
+    return re.sub(r"^\S+:\d+:\d+: ", "", detail or "")[:100]
+
+
+def summary(sm: int, rows: list[dict], prove: bool) -> str:
+    """The report, from the JSON lines alone (kernel rows, and file rows with kernel '')."""
+    files = {(r["program"], r["file"]) for r in rows}
+    failed_files = [r for r in rows if not r["kernel"]]
+    ks = [r for r in rows if r["kernel"]]
+    kernels, lifted, assembled = len(ks), sum(r["lifted"] for r in ks), sum(r["assembled"] for r in ks)
     by_prog: dict[str, list[dict]] = collections.defaultdict(list)
-    for r in records:
-        by_prog[Path(r["file"]).parent.name].append(r)
-    full = {p for p in programs if all(r["lifted"] == r["kernels"] == r["assembled"] for r in by_prog[p])}
-    out.append(f"programs with every kernel lifted and assembled: {len(full)} of {len(programs)}")
+    for r in ks:
+        by_prog[r["program"]].append(r)
+    out = [f"sm_{sm}: {len({r['program'] for r in rows})} programs, {len(files)} .cu files, "
+           f"{len(files) - len(failed_files)} built by nvcc",
+           f"kernels: {kernels}; lifted {lifted} ({_share(lifted, kernels)}); "
+           f"lifted and assembled for gfx1100 {assembled} ({_share(assembled, kernels)})",
+           f"programs with every kernel lifted and assembled: "
+           f"{sum(all(r['assembled'] for r in rs) for rs in by_prog.values())} of {len(by_prog)}"]
     if prove:
-        outcomes = collections.Counter(r.get("outcome") for r in rows if r["assembled"])
+        outcomes = collections.Counter(r.get("outcome") for r in ks if r["assembled"])
         proven, differs = outcomes["proven"], outcomes["differs"]
         out.append(f"proven on the emulator (same buffers as clang's kernel of cass-cc's translation): {proven} "
                    f"({_share(proven, kernels)} of kernels, {_share(proven, assembled)} of those assembled)")
         out.append(f"differs: {differs}")
-        for r in rows:
+        for r in ks:
             if r.get("outcome") == "differs":
                 out.append(f"  {r['program']}/{r['file']}: {r['demangled'][:90]}  -- {r.get('detail', '')[:160]}")
-        reasons = collections.Counter(r["reason"] for r in rows if r.get("outcome") == "compiled")
+        reasons = collections.Counter(r["reason"] for r in ks if r.get("outcome") == "compiled")
         out.append(f"lifted and assembled, not proven: {sum(reasons.values())}")
         for why, n in reasons.most_common():
             out.append(f"  {n:5d}  {why}")
-        kprog: dict[str, list[dict]] = collections.defaultdict(list)
-        for r in rows:
-            kprog[r["program"]].append(r)
-        every = sorted(p for p, rs in kprog.items() if all(r.get("outcome") == "proven" for r in rs))
-        out.append(f"programs with every kernel proven: {len(every)} of {len(programs)}")
+            if why.startswith("cass-cc") or "(Uncovered)" in why:  # which error, which instruction
+                errs = collections.Counter(_detail_key(r.get("detail", "")) for r in ks if r.get("reason") == why)
+                out += [f"          {m:4d}  {e}" for e, m in errs.most_common(12)]
+        every = sorted(p for p, rs in by_prog.items() if all(r.get("outcome") == "proven" for r in rs))
+        out.append(f"programs with every kernel proven: {len(every)} of {len(by_prog)}")
     hist: collections.Counter[str] = collections.Counter()
-    for r in records:
-        for ops in r["blocked"].values():
-            for op in ops:
-                hist[op.split(" (")[0] if not op.startswith("(") else "(gfx1100 build)"] += 1
+    for r in ks:
+        for op in r.get("blocked", []):
+            hist[op.split(" (")[0] if not op.startswith("(") else "(gfx1100 build)"] += 1
     out.append("unsupported (kernels blocked by each):")
     out += [f"  {n:5d}  {op}" for op, n in hist.most_common(40)]
-    errors = collections.Counter(r["error"].split(":")[0] for r in records if r["error"])
+    errors = collections.Counter(r["error"].split(":")[0] for r in failed_files)
     if errors:
         out.append("files that gave no kernels: " + ", ".join(f"{why} {n}" for why, n in errors.most_common()))
+        out += [f"  {r['program']}/{r['file']}: {r['error'][:150]}" for r in failed_files]
     return "\n".join(out) + "\n"
 
 
@@ -271,7 +308,15 @@ def main() -> int:
     ap.add_argument("--kernel-timeout", type=int, default=300, help="wall-clock seconds per proved kernel")
     ap.add_argument("--json", help="write one JSON line per kernel here")
     ap.add_argument("--summary", help="write the summary here too")
+    ap.add_argument("--from-json", help="only print the summary of these JSON lines (a finished or .partial run)")
     args = ap.parse_args()
+    if args.from_json:
+        rows = [json.loads(line) for line in Path(args.from_json).read_text().splitlines() if line.strip()]
+        text = summary(args.sm, rows, any("outcome" in r and r.get("assembled") for r in rows))
+        sys.stdout.write(text)
+        if args.summary:
+            atomic_write_text(args.summary, text)
+        return 0
     tc = Toolchain(os.environ)
     tools = {"nvcc": str(tc.nvcc.path), "nvdisasm": str(tc.nvdisasm.path), "opt": str(tc.tool("opt").path),
              "llc": str(tc.tool("llc").path), "mc": str(tc.llvm_mc.path), "lld": str(tc.ld_lld.path)}
@@ -281,7 +326,6 @@ def main() -> int:
     if args.limit:
         names = names[: args.limit]
     files = [cu for n in names for cu in sorted((Path(args.hecbench) / "src" / f"{n}-cuda").glob("*.cu"))]
-    records: list[dict] = []
     rows: list[dict] = []
     partial = Path(args.json + ".partial") if args.json else None
     log = partial.open("w") if partial else None
@@ -292,29 +336,24 @@ def main() -> int:
             try:
                 rec, krows = fut.result()
             except Exception as e:  # noqa: BLE001 - a worker that died is this file's outcome
-                rec, krows = {"file": str(cu), "kernels": 0, "lifted": 0, "assembled": 0, "blocked": {},
-                              "error": f"worker: {type(e).__name__}: {str(e)[:160]}"}, []
-            records.append(rec)
+                rec, krows = {"kernels": 0, "error": f"worker: {type(e).__name__}: {str(e)[:160]}"}, []
+            if not krows:
+                krows = [{"program": cu.parent.name.removesuffix("-cuda"), "file": cu.name, "kernel": "",
+                          "error": rec["error"] or "no kernels"}]
             rows += krows
             if log:
-                lines = krows or [{"program": cu.parent.name.removesuffix("-cuda"), "file": cu.name, "kernel": "",
-                                   "error": rec["error"] or "no kernels"}]
-                log.write("".join(json.dumps(r) + "\n" for r in lines))
+                log.write("".join(json.dumps(r) + "\n" for r in krows))
                 log.flush()
-            got = collections.Counter(r.get("outcome", "?") for r in krows)
+            got = collections.Counter(r.get("outcome", "?") for r in krows if r["kernel"])
             print(f"[{i}/{len(files)}] {cu.parent.name}/{cu.name}: {rec['kernels']} kernels, "
                   + ", ".join(f"{k} {n}" for k, n in sorted(got.items())) + (f" ({rec['error'][:80]})" if rec["error"] else ""),
                   file=sys.stderr, flush=True)
-    records.sort(key=lambda r: r["file"])
     rows.sort(key=lambda r: (r["program"], r["file"], r["kernel"]))
-    text = summary(args.sm, names, files, records, rows, args.prove)
+    text = summary(args.sm, rows, args.prove)
     sys.stdout.write(text)
     if args.json and log and partial:
         log.close()
-        lines = list(rows)
-        lines += [{"program": Path(r["file"]).parent.name.removesuffix("-cuda"), "file": Path(r["file"]).name,
-                   "kernel": "", "error": r["error"] or "no kernels"} for r in records if not r["kernels"]]
-        atomic_write_text(args.json, "".join(json.dumps(r) + "\n" for r in lines))
+        atomic_write_text(args.json, "".join(json.dumps(r) + "\n" for r in rows))
         partial.unlink()
     if args.summary:
         atomic_write_text(args.summary, text)
