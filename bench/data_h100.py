@@ -142,7 +142,7 @@ def main() -> None:
     ap.add_argument("--prepare-only", action="store_true", help="no verify stage (run here, without a GPU)")
     a = ap.parse_args()
     a.out.mkdir(parents=True, exist_ok=True)
-    work = a.work or Path(tempfile.mkdtemp(prefix="cass-data-h100."))
+    work = (a.work or Path(tempfile.mkdtemp(prefix="cass-data-h100."))).resolve()  # recipes live elsewhere
     result: dict = {"arch": a.arch, "jobs": a.jobs}
     t = time.monotonic()
     if not a.skip_synth_check and not a.prepare_only:
