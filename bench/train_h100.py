@@ -79,6 +79,8 @@ SWEEP: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("batch2", BATCH2, "2 packed rows (8,192 tokens) a micro-step, 2 micro-steps"),
     ("combo", {**FLEX, **REGIONAL, **BATCH2, **CLOSS, "train.count_tokens": False},
      "flex + compile + batch2 + closs + no token-count sync (less what failed alone)"),
+    ("varlen", {"model.attention": "torch_varlen"},
+     "PyTorch's varlen flash attention on the packed examples' lengths (cass_train/attention.py)"),
     ("closs", CLOSS, "compiled cross-entropy on the bf16 logits (no fp32 copy), fixed shapes"),
     ("nocount", {"train.count_tokens": False}, "no num_input_tokens_seen (no .item() sync a micro-step)"),
     ("liger-ce", LIGER_NO_FLCE, "Liger RoPE, RMSNorm, SwiGLU and cross-entropy, not its fused linear CE"),
@@ -395,8 +397,9 @@ def sweep(args: argparse.Namespace) -> int:
                     what += f"; without {part} (it failed or did not run alone)"
                     for key in keys:
                         overrides.pop(key, None)
-        if args.smoke and overrides.get("model.attention") == "flex_attention":
-            results[name] = {"case": name, "error": "not run on a CPU: flex attention has no CPU backward", "what": what}
+        if args.smoke and overrides.get("model.attention") in ("flex_attention", "torch_varlen"):
+            results[name] = {"case": name, "error": "not run on a CPU: no CPU kernel (backward) for this attention",
+                             "what": what}
             continue
         extra: list[str] = []
         for key, value in overrides.items():

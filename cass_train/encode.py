@@ -156,6 +156,11 @@ class PackedCollator:
         return dict(self.flatten(examples))
 
 
+def takes_lengths(attention: str) -> bool:
+    """Attention implementations that take packed rows as cumulative example lengths."""
+    return attention.startswith("flash") or attention == "torch_varlen"
+
+
 def packed_collator(recipe: Any, pad_id: int) -> PackedCollator:
     """The collator for a recipe's packed rows: flash attention gets cumulative lengths;
     fixed shapes (rows padded to data.max_length) when something compiles for the shape
@@ -164,7 +169,7 @@ def packed_collator(recipe: Any, pad_id: int) -> PackedCollator:
 
     attn = attention(recipe)
     static = recipe.train.compile != "off" or recipe.train.loss == "compiled" or attn == "flex_attention"
-    return PackedCollator(flash_kwargs=attn.startswith("flash"), pad_to=recipe.data.max_length if static else 0,
+    return PackedCollator(flash_kwargs=takes_lengths(attn), pad_to=recipe.data.max_length if static else 0,
                           pad_id=pad_id)
 
 

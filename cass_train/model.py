@@ -37,7 +37,8 @@ def load_dtype(recipe: Recipe) -> str:
 
 
 def attention(recipe: Recipe) -> str:
-    """`auto`: flash_attention_2 when flash_attn is installed and a GPU is there, else sdpa."""
+    """`auto`: flash_attention_2 when flash_attn is installed and a GPU is there, else sdpa.
+    `torch_varlen` is cass_train/attention.py (PyTorch's varlen flash attention)."""
     wanted = recipe.model.attention
     if wanted != "auto":
         return wanted
@@ -77,6 +78,10 @@ def load_model(recipe: Recipe, config: Any = None) -> Any:
 
     dtype = getattr(torch, load_dtype(recipe))
     attn = attention(recipe)
+    if attn == "torch_varlen":
+        from .attention import register
+
+        register()
     kwargs: dict[str, Any] = {dtype_keyword(): dtype, "attn_implementation": attn}
     if recipe.train.method == "qlora":
         kwargs["quantization_config"] = _four_bit(dtype)

@@ -47,7 +47,7 @@ LIGER_KERNELS = ("rope", "rms_norm", "swiglu", "cross_entropy", "fused_linear_cr
 class Model:
     base: str = ""
     revision: str = "main"
-    attention: str = "auto"  # auto | sdpa | flash_attention_2 | flash_attention_3 | flex_attention | eager
+    attention: str = "auto"  # auto | sdpa | flash_attention_2 | flash_attention_3 | flex_attention | torch_varlen | eager
     dtype: str = "auto"  # weights as loaded: auto = float32 for full (bf16 autocast), bfloat16 for (q)lora on a GPU
     liger: str = "auto"  # auto (when liger_kernel is installed) | true | false
     # which Liger kernels (rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy); [] = Liger's defaults

@@ -110,12 +110,15 @@ def isolation_check(config: Any, recipe: Recipe) -> dict[str, Any]:
     model = load_model(probe, config=small)
     device = next(model.parameters()).device
     model.to(torch.bfloat16 if device.type == "cuda" else torch.float32).eval()
-    from .encode import PackedCollator
+    from .encode import PackedCollator, takes_lengths
+    from .model import attention
 
     docs = synthetic_examples([301, 677, 152], int(small.vocab_size), seed=5)
-    batch = PackedCollator()([{"examples": [{"input_ids": e.input_ids, "labels": e.labels} for e in docs]}])
+    collate = PackedCollator(flash_kwargs=takes_lengths(attention(recipe)))
+    batch = collate([{"examples": [{"input_ids": e.input_ids, "labels": e.labels} for e in docs]}])
+    inputs = {k: v.to(device) if hasattr(v, "to") else v for k, v in batch.items() if k != "labels"}
     with torch.no_grad():
-        packed = model(input_ids=batch["input_ids"].to(device), position_ids=batch["position_ids"].to(device)).logits[0].float()
+        packed = model(**inputs).logits[0].float()
         crossed = model(input_ids=batch["input_ids"].to(device)).logits[0].float()
         diff = leak = 0.0
         at = 0

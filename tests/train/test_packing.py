@@ -98,3 +98,44 @@ def test_flex_attention_keeps_packed_examples_isolated(tiny_base: Path) -> None:
     with torch.compiler.set_stance("force_eager"):
         worst, leak = _isolation(model, encoded(tiny_base))
     assert worst < 1e-4 and leak > 1e-2
+
+
+def test_torch_varlen_attention_glue_keeps_packed_examples_isolated(tiny_base: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """cass_train/attention.py as transformers calls it: layouts, grouped heads and the
+    cumulative lengths from the collator. PyTorch's varlen kernel needs CUDA (the GPU run's
+    isolation check covers it); here a per-example causal sdpa stands in for it."""
+    import torch
+
+    import cass_train.attention as varlen
+    from cass_train.model import load_model
+
+    calls: list[list[int]] = []
+
+    def reference(q, k, v, cu, max_len, scale):  # type: ignore[no-untyped-def]
+        calls.append(cu.tolist())
+        assert q.shape == k.shape == v.shape and max_len == max(int(b - a) for a, b in zip(cu[:-1], cu[1:]))
+        parts = []
+        for a, b in zip(cu[:-1].tolist(), cu[1:].tolist()):
+            seg = [t[a:b].transpose(0, 1) for t in (q, k, v)]  # (heads, tokens, dim)
+            parts.append(torch.nn.functional.scaled_dot_product_attention(*seg, is_causal=True, scale=scale).transpose(0, 1))
+        return torch.cat(parts)
+
+    monkeypatch.setattr(varlen, "kernel", reference)
+    model = load_model(Recipe(model=Model(base=str(tiny_base), attention="torch_varlen")))
+    assert model.config._attn_implementation == "torch_varlen"
+    assert model.config.num_attention_heads > model.config.num_key_value_heads  # grouped heads are exercised
+    items = encoded(tiny_base)
+    batch = PackedCollator(flash_kwargs=True)([{"examples": [{"input_ids": e.input_ids, "labels": e.labels}
+                                                             for e in items]}])
+    with torch.no_grad():
+        packed = model(**{k: v for k, v in batch.items() if k != "labels"}).logits[0]
+        assert calls and calls[0] == [0, *torch.tensor([len(e) for e in items]).cumsum(0).tolist()]
+        worst = 0.0
+        start = 0
+        for e in items:
+            alone = model(input_ids=torch.tensor([e.input_ids])).logits[0]  # no lengths: transformers' sdpa
+            worst = max(worst, (packed[start:start + len(e)] - alone).abs().max().item())
+            start += len(e)
+    assert worst < 1e-4
+    assert len(calls) == model.config.num_hidden_layers  # the packed call only, once a layer
