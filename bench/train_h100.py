@@ -431,7 +431,8 @@ def write_sweep(out: Path, results: dict[str, Any], env: dict[str, Any], started
     for name, r in results.items():
         table[name] = {k: r.get(k) for k in keys} if "error" not in r else {"error": r["error"][-600:], "what": r.get("what")}
         if "profile" in r:
-            table[name]["profile"] = {k: r["profile"].get(k) for k in ("wall_s", "device_busy_s", "device_busy", "top")}
+            table[name]["profile"] = {k: r["profile"].get(k) for k in ("wall_s", "device_busy_s", "device_busy", "top",
+                                                                         "error")}
     ok = {n: r for n, r in table.items() if isinstance(r.get("tokens_per_s_per_gpu"), (int, float))}
     best = max(ok, key=lambda n: ok[n]["tokens_per_s_per_gpu"]) if ok else None
     base = ok.get("base", {}).get("tokens_per_s_per_gpu")
@@ -461,7 +462,9 @@ def markdown_sweep(s: dict[str, Any]) -> str:
         if prof:
             busy = prof.get("device_busy")
             lines += ["", f"{name}: device busy {_pct(busy)} of {prof.get('wall_s') or 0:.2f} s (2 steps); top kernels:"]
-            lines += [f"- {t['self_us'] / 1e3:.1f} ms x{t['calls']} {t['name']}" for t in prof.get("top", [])[:10]]
+            lines += [f"- {t['self_us'] / 1e3:.1f} ms x{t['calls']} {t['name']}" for t in (prof.get("top") or [])[:10]]
+            if prof.get("error"):
+                lines.append(f"- profile failed: {prof['error']}")
     lines += ["", f"- best: {s.get('best')}; wall {s.get('wall_s', 0):.0f} s", f"- environment: {json.dumps(s['environment'])}"]
     return "\n".join(lines) + "\n"
 

@@ -34,7 +34,7 @@ def test_bf16_full_run_on_gpu(tiny_base: Path, tmp_path: Path) -> None:
     assert len(KERNELS) == metrics["data"]["train_examples"] // 2
 
 
-@pytest.mark.parametrize("attention", ["sdpa", "eager", "flex_attention"])
+@pytest.mark.parametrize("attention", ["sdpa", "eager", "flex_attention", "torch_varlen"])
 def test_packing_isolation_on_gpu(tiny_base: Path, attention: str) -> None:
     from transformers import AutoConfig
 
