@@ -7,7 +7,8 @@ from bench.lengths and cut at data.max_length (or, with bench.lengths = "data", 
 lengths of the recipe's own examples), half of each example's tokens labelled as the answer. The same Trainer, arguments, model setup, packing and collators as
 `cass-train sft`; only the data is synthetic and nothing is saved.
 
-Reported: real (non-padding) tokens per second per GPU over the steps after bench.warmup,
+Reported: real (non-padding) tokens per second per GPU over the steps after bench.warmup
+(counted by the collator on the host: timing adds no device sync but one per optimizer step),
 model FLOPs utilisation (cass_train/flops.py; bf16 dense peak of the GPU), step time, peak
 memory, and a check that packed examples do not attend to each other with the attention
 implementation in use. With --padded: the same examples without packing, padded per
