@@ -87,7 +87,8 @@ SWEEP: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("flex-compile-liger", {**FLEX, **REGIONAL, **LIGER_NO_FLCE}, "flex + compile + the Liger kernels above"),
     ("bf16-weights", {"model.dtype": "bfloat16"}, "ceiling only: bf16 weights and AdamW states (no fp32 master)"),
 )
-# a part of "combo" is left out when its variant alone failed; when combo itself fails, "combo-retry"
+# a part of "combo" is left out when its variant alone failed (or leaked across packed examples);
+# when combo itself fails, "combo-retry"
 # runs at once without batch2 (out of memory) or else without flex
 COMBO_PARTS = {"flex": FLEX, "compile": REGIONAL, "batch2": BATCH2, "closs": CLOSS}
 PROFILED = ("base", "combo", "combo-retry")
@@ -393,7 +394,9 @@ def sweep(args: argparse.Namespace) -> int:
         if name == "combo":
             overrides = dict(overrides)
             for part, keys in COMBO_PARTS.items():
-                if "error" in results.get(part, {}) or (args.smoke and part == "flex"):  # no flex backward on CPUs
+                alone = results.get(part, {})
+                leaks = (alone.get("isolation") or {}).get("ok") is False  # packed examples saw each other
+                if "error" in alone or leaks or (args.smoke and part == "flex"):  # no flex backward on CPUs
                     what += f"; without {part} (it failed or did not run alone)"
                     for key in keys:
                         overrides.pop(key, None)

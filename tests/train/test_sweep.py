@@ -32,13 +32,14 @@ def overrides_of(extra: tuple[str, ...]) -> dict[str, Any]:
 
 
 @needs_torch
-@pytest.mark.parametrize("failing, combo_error, retry_drops", [
-    ({"flex"}, "", None),  # combo leaves flex out and works: no retry
-    (set(), "CUDA out of memory. Tried to allocate", "train.batch_size"),
-    (set(), "torch._dynamo.exc.BackendCompilerFailed", "model.attention"),
+@pytest.mark.parametrize("failing, leaking, combo_error, retry_drops", [
+    ({"flex"}, set(), "", None),  # combo leaves flex out and works: no retry
+    (set(), {"flex"}, "", None),  # flex ran but packed examples saw each other: left out too
+    (set(), set(), "CUDA out of memory. Tried to allocate", "train.batch_size"),
+    (set(), set(), "torch._dynamo.exc.BackendCompilerFailed", "model.attention"),
 ])
-def test_sweep_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: set[str], combo_error: str,
-                    retry_drops: str | None) -> None:
+def test_sweep_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: set[str], leaking: set[str],
+                    combo_error: str, retry_drops: str | None) -> None:
     bench = load_bench()
     ran: dict[str, dict[str, Any]] = {}
 
@@ -47,7 +48,8 @@ def test_sweep_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: se
         ran[name] = {"overrides": overrides_of(extra), "check": "--no-check" not in extra, "profile": "--profile" in extra}
         if name in failing or (name == "combo" and combo_error):
             return {"case": name, "error": f"Traceback ...\n{combo_error or 'failed'}"}
-        return {"case": name, "tokens_per_s_per_gpu": 1000.0 + len(ran), "mfu": 0.2, "isolation": {"ok": True}}
+        return {"case": name, "tokens_per_s_per_gpu": 1000.0 + len(ran), "mfu": 0.2,
+                "isolation": {"ok": name not in leaking}}
 
     monkeypatch.setattr(bench, "run_case", fake_run_case)
     monkeypatch.setattr(bench, "environment", lambda: {"gpus": 0})
@@ -56,7 +58,7 @@ def test_sweep_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: se
                               sweep_budget=380.0, sweep_deadline=470.0, variants="base,flex,compile,batch2,combo,closs")
     assert bench.sweep(args) == 0
     combo = ran["combo"]["overrides"]
-    assert ("model.attention" in combo) == ("flex" not in failing)
+    assert ("model.attention" in combo) == ("flex" not in failing | leaking)
     assert combo["train.compile"] == "regional" and combo["train.loss"] == "compiled" and combo["train.count_tokens"] is False
     assert ran["base"]["overrides"] == {} and ran["base"]["check"] and ran["base"]["profile"]
     assert not ran["compile"]["check"]  # sdpa's isolation was checked in base
