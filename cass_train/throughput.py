@@ -97,12 +97,17 @@ def model_config(recipe: Recipe) -> Any:
 def isolation_check(config: Any, recipe: Recipe) -> dict[str, Any]:
     """Packed vs one-at-a-time logits on a 2-layer model of the same shape, in the dtype and
     attention implementation the run uses. `leak` is the difference when the examples are
-    allowed to attend to each other; `ok` when the packed difference is far below it."""
+    allowed to attend to each other; `ok` when the packed difference is far below it.
+
+    Every forward has the packed row's length, so an attention that compiles per shape (flex)
+    compiles once: an example "alone" is followed by filler tokens as a second sequence of
+    its own, which a causal model cannot let change the example's logits."""
     import copy
 
     import torch
 
-    from .model import load_model
+    from .encode import PackedCollator, takes_lengths
+    from .model import attention, load_model
     from .recipe import with_overrides
 
     small = copy.deepcopy(config)
@@ -111,20 +116,23 @@ def isolation_check(config: Any, recipe: Recipe) -> dict[str, Any]:
     model = load_model(probe, config=small)
     device = next(model.parameters()).device
     model.to(torch.bfloat16 if device.type == "cuda" else torch.float32).eval()
-    from .encode import PackedCollator, takes_lengths
-    from .model import attention
-
     docs = synthetic_examples([301, 677, 152], int(small.vocab_size), seed=5)
-    collate = PackedCollator(flash_kwargs=takes_lengths(attention(recipe)))
-    batch = collate([{"examples": [{"input_ids": e.input_ids, "labels": e.labels} for e in docs]}])
-    inputs = {k: v.to(device) if hasattr(v, "to") else v for k, v in batch.items() if k != "labels"}
+    total = sum(len(e) for e in docs)
+    collate = PackedCollator(flash_kwargs=takes_lengths(attention(recipe)), pad_to=total, pad_id=0)
+
+    def logits(examples: list[Any]) -> Any:
+        batch = collate([{"examples": [{"input_ids": e.input_ids, "labels": e.labels} for e in examples]}])
+        inputs = {k: v.to(device) if hasattr(v, "to") else v for k, v in batch.items() if k != "labels"}
+        return model(**inputs).logits[0].float()
+
     with torch.no_grad():
-        packed = model(**inputs).logits[0].float()
-        crossed = model(input_ids=batch["input_ids"].to(device)).logits[0].float()
+        packed = logits(docs)
+        ids = torch.tensor([[t for e in docs for t in e.input_ids]], device=device)
+        crossed = model(input_ids=ids).logits[0].float()  # one sequence: the examples see each other
         diff = leak = 0.0
         at = 0
         for e in docs:
-            alone = model(input_ids=torch.tensor([e.input_ids], device=device)).logits[0].float()
+            alone = logits([e])[:len(e)]
             diff = max(diff, (packed[at:at + len(e)] - alone).abs().max().item())
             leak = max(leak, (crossed[at:at + len(e)] - alone).abs().max().item())
             at += len(e)

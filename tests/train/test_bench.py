@@ -152,3 +152,21 @@ def test_training_arguments_follow_the_mfu_options(monkeypatch: pytest.MonkeyPat
                                         "fused_linear_cross_entropy": False}
     training_arguments(Recipe(model=Model(base="x"), train=Train(compile="model")), tmp_path, has_validation=False)
     assert os.environ["ACCELERATE_DYNAMO_USE_REGIONAL_COMPILATION"] == "False"
+
+
+@needs_torch
+def test_isolation_check_sees_a_leak(tiny_base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With transformers' packed-row detection switched off, the packed examples attend to
+    each other, and the check says so."""
+    import transformers.masking_utils as masking
+    from transformers import AutoConfig
+
+    from cass_train.recipe import Model, Recipe
+    from cass_train.throughput import isolation_check
+
+    config = AutoConfig.from_pretrained(str(tiny_base))
+    recipe = Recipe(model=Model(base=str(tiny_base), attention="sdpa"))
+    assert isolation_check(config, recipe)["ok"]
+    monkeypatch.setattr(masking, "find_packed_sequence_indices", lambda position_ids: None)
+    leaked = isolation_check(config, recipe)
+    assert not leaked["ok"] and leaked["max_diff"] > 1e-2
