@@ -259,8 +259,9 @@ def summary(sm: int, rows: list[dict], prove: bool) -> str:
     by_prog: dict[str, list[dict]] = collections.defaultdict(list)
     for r in ks:
         by_prog[r["program"]].append(r)
+    no_build = sum(r["error"] != "no kernels" for r in failed_files)
     out = [f"sm_{sm}: {len({r['program'] for r in rows})} programs, {len(files)} .cu files, "
-           f"{len(files) - len(failed_files)} built by nvcc",
+           f"{len(files) - no_build} built by nvcc, {len(files) - len(failed_files)} with kernels",
            f"kernels: {kernels}; lifted {lifted} ({_share(lifted, kernels)}); "
            f"lifted and assembled for gfx1100 {assembled} ({_share(assembled, kernels)})",
            f"programs with every kernel lifted and assembled: "
