@@ -118,8 +118,9 @@ def program_sources(folder: Path) -> dict[str, str]:
             if p.is_file() and p.suffix in SOURCE_SUFFIXES}
 
 
-class WallClock(Exception):
-    pass
+class WallClock(BaseException):
+    """Not an Exception: the emulator turns an Exception raised inside an instruction into an
+    EmuError, and prove_pair then goes on to the next launch shape with no limit left."""
 
 
 def _alarm(signum: int, frame: Any) -> None:
@@ -309,6 +310,7 @@ def main() -> int:
     ap.add_argument("--kernel-timeout", type=int, default=300, help="wall-clock seconds per proved kernel")
     ap.add_argument("--json", help="write one JSON line per kernel here")
     ap.add_argument("--summary", help="write the summary here too")
+    ap.add_argument("--resume", help="JSON lines of an earlier run (.partial too): keep its files' rows, run the rest")
     ap.add_argument("--from-json", help="only print the summary of these JSON lines (a finished or .partial run)")
     args = ap.parse_args()
     if args.from_json:
@@ -328,8 +330,15 @@ def main() -> int:
         names = names[: args.limit]
     files = [cu for n in names for cu in sorted((Path(args.hecbench) / "src" / f"{n}-cuda").glob("*.cu"))]
     rows: list[dict] = []
+    if args.resume:  # the rows of files an earlier (interrupted) run finished
+        rows = [json.loads(line) for line in Path(args.resume).read_text().splitlines() if line.strip()]
+        done = {(r["program"], r["file"]) for r in rows}
+        files = [cu for cu in files if (cu.parent.name.removesuffix("-cuda"), cu.name) not in done]
     partial = Path(args.json + ".partial") if args.json else None
     log = partial.open("w") if partial else None
+    if log:
+        log.write("".join(json.dumps(r) + "\n" for r in rows))
+        log.flush()
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {pool.submit(one_file, cu, args.sm, tools, args.prove, args.kernel_timeout): cu for cu in files}
         for i, fut in enumerate(as_completed(futures), 1):
