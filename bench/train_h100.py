@@ -29,14 +29,17 @@ the rest still run), all through cass_train/throughput.py, i.e. the Trainer, mod
 packing and collators of `cass-train sft`:
   full-1.5b-packed   Qwen2.5-Coder-1.5B shape, full fine-tuning, bf16 autocast, AdamW (fused),
                      4,096-token packed rows (DataCollatorWithFlattening, position ids restart
-                     per example), one row a micro-step, 4 micro-steps an optimizer step
-                     (--grad-accum), no activation checkpointing. First it checks
-                     that packed examples do not attend to each other with the attention in use.
+                     per example), 2 rows a micro-step (--packed-batch), 2 micro-steps an
+                     optimizer step (--grad-accum 4 rows), no activation checkpointing, and the
+                     recipe defaults, which on one GPU are the sweep's winners: flex attention,
+                     regional torch.compile, compiled cross-entropy, no per-step token sync.
+                     First it checks that packed examples do not attend to each other with the
+                     attention in use.
   full-1.5b-padded   the same examples without packing: a plain Trainer run, each batch padded to
                      its longest example. Batch size: the largest whose worst case (every example
                      4,096 tokens) fits 90% of GPU memory, from the packed run's measured memory
-                     (the packed run holds 4,096 tokens a micro-step); halved on out-of-memory.
-                     Same accumulation. Tokens/s count real tokens only, in both.
+                     (per 4,096-token row of its micro-steps); halved on out-of-memory.
+                     4 micro-steps an optimizer step. Tokens/s count real tokens only, in both.
   lora-7b-packed     Qwen2.5-Coder-7B shape, LoRA r=16 on all linear layers, bf16 base,
                      4,096-token packed rows, activation checkpointing.
   full-1.5b-packed-xN  the first case on all N GPUs (torchrun, DDP) when N >= 2: scaling.
@@ -66,19 +69,23 @@ CONFIGS = ROOT / "cass_train" / "configs" / "models"
 LENGTHS = "lognormal:700:0.9"
 CASES = ("full-1.5b-packed", "full-1.5b-padded", "lora-7b-packed", "full-1.5b-packed-xN", "full-1.5b-packed-liger")
 
-# (name, recipe overrides on full-1.5b-packed, what it tests); run in this order, cut by the budget
+# (name, recipe overrides on full-1.5b-packed, what it tests); run in this order, cut by the budget.
+# BASE pins the setup before the sweep (the recipe defaults are now the sweep's winners on a GPU);
+# every variant is BASE with its own changes.
+BASE: dict[str, Any] = {"model.attention": "sdpa", "train.compile": "off", "train.loss": "model",
+                        "train.count_tokens": True}
 FLEX = {"model.attention": "flex_attention"}
 REGIONAL = {"train.compile": "regional"}
 BATCH2 = {"train.batch_size": 2, "train.grad_accum": 2}  # the same 4 x 4,096 tokens an optimizer step
 LIGER_NO_FLCE = {"model.liger": "true", "model.liger_kernels": ["rope", "rms_norm", "swiglu", "cross_entropy"]}
 CLOSS = {"train.loss": "compiled"}
-SWEEP: tuple[tuple[str, dict[str, Any], str], ...] = (
+COMBO = {**FLEX, **REGIONAL, **BATCH2, **CLOSS, "train.count_tokens": False}
+SWEEP: tuple[tuple[str, dict[str, Any], str], ...] = tuple((name, {**BASE, **changes}, what) for name, changes, what in (
     ("base", {}, "sdpa (masked kernel), eager, 1 row x 4 micro-steps, token count synced every micro-step"),
     ("flex", FLEX, "flex attention: block mask from the packed position ids, skips blocks across examples"),
     ("compile", REGIONAL, "torch.compile of each decoder layer (accelerate's regional compilation), fixed shapes"),
     ("batch2", BATCH2, "2 packed rows (8,192 tokens) a micro-step, 2 micro-steps"),
-    ("combo", {**FLEX, **REGIONAL, **BATCH2, **CLOSS, "train.count_tokens": False},
-     "flex + compile + batch2 + closs + no token-count sync (less what failed alone)"),
+    ("combo", COMBO, "flex + compile + batch2 + closs + no token-count sync (less what failed alone)"),
     ("varlen", {"model.attention": "torch_varlen"},
      "PyTorch's varlen flash attention on the packed examples' lengths (cass_train/attention.py)"),
     ("closs", CLOSS, "compiled cross-entropy on the bf16 logits (no fp32 copy), fixed shapes"),
@@ -86,12 +93,29 @@ SWEEP: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("liger-ce", LIGER_NO_FLCE, "Liger RoPE, RMSNorm, SwiGLU and cross-entropy, not its fused linear CE"),
     ("flex-compile-liger", {**FLEX, **REGIONAL, **LIGER_NO_FLCE}, "flex + compile + the Liger kernels above"),
     ("bf16-weights", {"model.dtype": "bfloat16"}, "ceiling only: bf16 weights and AdamW states (no fp32 master)"),
-)
-# a part of "combo" is left out when its variant alone failed (or leaked across packed examples);
-# when combo itself fails, "combo-retry"
-# runs at once without batch2 (out of memory) or else without flex
+    # after the first sweep (combo 39.2% MFU): what is left on top of combo; run with
+    # --variants combo,combo-varlen,combo-ga4,combo-bf16,combo-liger
+    ("combo-varlen", {**COMBO, "model.attention": "torch_varlen"}, "combo with PyTorch's varlen flash attention"),
+    ("combo-ga4", {**COMBO, "train.grad_accum": 4}, "combo, 8 rows an optimizer step: AdamW's fp32 pass amortised"),
+    ("combo-bf16", {**COMBO, "model.dtype": "bfloat16"},
+     "ceiling only: combo with bf16 weights and AdamW states (no fp32 master copy)"),
+    ("combo-liger", {**COMBO, "model.liger": "true", "model.liger_kernels": ["rope", "rms_norm", "swiglu"]},
+     "combo + Liger RoPE/RMSNorm/SwiGLU kernels (its CE would replace the compiled loss's)"),
+))
+# a part of "combo" is left out (back to BASE) when its variant alone failed (or leaked across
+# packed examples); when combo itself fails, "combo-retry" runs at once without batch2 (out of
+# memory) or else without flex
 COMBO_PARTS = {"flex": FLEX, "compile": REGIONAL, "batch2": BATCH2, "closs": CLOSS}
-PROFILED = ("base", "combo", "combo-retry")
+
+
+def without(overrides: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
+    """`overrides` with `part`'s keys back at BASE (or at the recipe's value where BASE has none)."""
+    out = {k: v for k, v in overrides.items() if k not in part}
+    out.update({k: BASE[k] for k in part if k in BASE})
+    return out
+
+
+PROFILED = ("base", "combo", "combo-retry", "combo-bf16")
 
 
 def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
@@ -138,12 +162,12 @@ def worker(args: argparse.Namespace) -> int:
 
 
 def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batch_size: int = 1,
-             timeout: float = 180, name: str = "", extra: tuple[str, ...] = ()) -> dict[str, Any]:
+             timeout: float = 180, name: str = "", extra: tuple[str, ...] = (), grad_accum: int = 0) -> dict[str, Any]:
     target = out / f"{name or case.replace('xN', f'x{gpus}')}.json"
     env_extra: dict[str, str] = {}
     forward = ["--case", case, "--json", str(target), "--batch-size", str(batch_size), "--lengths", args.lengths,
                "--steps", str(args.steps), "--steps-7b", str(args.steps_7b), "--warmup", str(args.warmup),
-               "--grad-accum", str(args.grad_accum),
+               "--grad-accum", str(grad_accum or args.grad_accum),
                "--examples", str(args.examples), "--max-length", str(args.max_length), "--attention", args.attention,
                "--config15", str(args.config15), "--config7", str(args.config7)]
     if args.smoke:
@@ -188,11 +212,12 @@ def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batc
 def padded_batch(packed: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """The largest batch whose worst case fits: memory that does not grow with tokens (weights,
     optimizer states, gradients: after-training memory + one fp32 gradient per parameter),
-    plus the packed run's per-4,096-token growth once per example of the batch."""
+    plus the packed run's per-4,096-token growth (its growth / its rows a micro-step) once per
+    example of the batch."""
     if "peak_memory_gib" not in packed:
         return 1, {"rule": "no GPU memory numbers: batch 1"}
     static = packed["memory_after_gib"] + 4 * packed["parameters"] / 2**30
-    per_row = max(packed["peak_memory_gib"] - static, 0.5)
+    per_row = max((packed["peak_memory_gib"] - static) / packed.get("batch_size", 1), 0.5)
     budget = 0.9 * packed["total_memory_gib"]
     b = max(1, min(16, math.floor((budget - static) / per_row)))
     return b, {"static_gib": static, "per_4096_tokens_gib": per_row, "budget_gib": budget, "batch": b}
@@ -211,7 +236,7 @@ def summarize(results: dict[str, Any], rule: dict[str, Any], gpus: int, env: dic
         return {k: r.get(k) for k in keys} if "error" not in r else {"error": r.get("error", "")[-400:]}
 
     keys = ("tokens_per_s_per_gpu", "mfu", "step_time_s", "tokens_per_step_per_gpu", "peak_memory_gib", "attention",
-            "liger", "batch_size", "grad_accum", "gradient_checkpointing", "isolation")
+            "liger", "batch_size", "grad_accum", "gradient_checkpointing", "isolation", "compile", "loss", "count_tokens")
     s["full_1.5b_packed"] = pick(packed, *keys) if packed else "not run"
     s["full_1.5b_padded"] = pick(padded, *keys) if padded else "not run"
     s["padded_batch_rule"] = rule
@@ -222,6 +247,9 @@ def summarize(results: dict[str, Any], rule: dict[str, Any], gpus: int, env: dic
         s[f"full_1.5b_packed_x{gpus}"] = pick(multi, *keys)
         if "tokens_per_s_per_gpu" in multi and "tokens_per_s_per_gpu" in packed:
             s["scaling"] = gpus * multi["tokens_per_s_per_gpu"] / packed["tokens_per_s_per_gpu"]
+            if multi.get("compile") != packed.get("compile"):  # train.compile = auto compiles one process only
+                s["scaling_note"] = (f"not like for like: torch.compile {packed.get('compile')} on one GPU, "
+                                     f"{multi.get('compile')} on {gpus}")
     else:
         s["scaling"] = f"not run: {gpus} GPU visible"
     liger = results.get("full-1.5b-packed-liger")
@@ -249,9 +277,10 @@ def markdown(s: dict[str, Any]) -> str:
         elif isinstance(value, dict) and "error" in value:
             lines.append(f"| {key} | failed: {value['error'].splitlines()[-1] if value['error'] else ''} | | | | | |")
     lines.append("")
-    for key in ("packing_speedup", "scaling"):
+    for key in ("packing_speedup", "scaling", "scaling_note"):
         v = s.get(key)
-        lines.append(f"- {key}: {v:.2f}x" if isinstance(v, float) else f"- {key}: {v}")
+        if v is not None or key != "scaling_note":
+            lines.append(f"- {key}: {v:.2f}x" if isinstance(v, float) else f"- {key}: {v}")
     lines.append(f"- lengths: {s.get('lengths')} (mean {s.get('mean_length') or 0:.0f} tokens)")
     lines.append(f"- targets: {json.dumps(s['targets'])}")
     lines.append(f"- environment: {json.dumps(s['environment'])}")
@@ -289,10 +318,13 @@ def main() -> int:
     p.add_argument("--steps", type=int, default=30, help="measured steps of the 1.5B cases")
     p.add_argument("--steps-7b", type=int, default=12, help="measured steps of the 7B case")
     p.add_argument("--warmup", type=int, default=8)
-    p.add_argument("--grad-accum", type=int, default=4, help="micro-steps an optimizer step in the 1.5B cases")
+    p.add_argument("--grad-accum", type=int, default=4,
+                   help="rows an optimizer step in the 1.5B cases (micro-steps x --packed-batch when packed)")
+    p.add_argument("--packed-batch", type=int, default=2, help="packed rows a micro-step in the 1.5B packed cases")
     p.add_argument("--examples", type=int, default=3000)
     p.add_argument("--max-length", type=int, default=4096)
-    p.add_argument("--attention", default="auto", help="auto (flash_attention_2 when installed, else sdpa), sdpa, ...")
+    p.add_argument("--attention", default="auto",
+                   help="auto (flash_attention_2 when installed, else flex_attention for packed rows on a GPU, else sdpa), ...")
     p.add_argument("--config15", default=str(CONFIGS / "qwen2.5-coder-1.5b.json"))
     p.add_argument("--config7", default=str(CONFIGS / "qwen2.5-coder-7b.json"))
     p.add_argument("--compile", action="store_true", help="torch.compile the model (Trainer's torch_compile)")
@@ -332,6 +364,8 @@ def main() -> int:
     print(json.dumps(env), flush=True)
     gpus = torch.cuda.device_count()
     chosen = [c for c in CASES if not args.only or c in args.only.split(",")]
+    # the 1.5B packed cases: --packed-batch rows a micro-step, the same rows an optimizer step
+    packed = {"batch_size": args.packed_batch, "grad_accum": max(1, args.grad_accum // args.packed_batch)}
     started = time.time()
     results: dict[str, Any] = {}
     rule: dict[str, Any] = {}
@@ -348,10 +382,12 @@ def main() -> int:
                 results[case] = run_case(case, out, args, batch_size=b)
         elif case == "full-1.5b-packed-xN":
             if gpus >= 2:
-                results[case] = run_case(case, out, args, gpus=gpus)
+                results[case] = run_case(case, out, args, gpus=gpus, **packed)
         elif case.endswith("-liger"):
             if importlib.util.find_spec("liger_kernel") is not None:
-                results[case] = run_case(case, out, args)
+                results[case] = run_case(case, out, args, **packed)
+        elif case == "full-1.5b-packed":
+            results[case] = run_case(case, out, args, **packed)
         else:
             results[case] = run_case(case, out, args, timeout=220 if case.startswith("lora-7b") else 180)
         write_summary(out, results, rule, gpus, env, started)  # after every case: a cut-off run keeps what it had
@@ -398,8 +434,7 @@ def sweep(args: argparse.Namespace) -> int:
                 leaks = (alone.get("isolation") or {}).get("ok") is False  # packed examples saw each other
                 if "error" in alone or leaks or (args.smoke and part == "flex"):  # no flex backward on CPUs
                     what += f"; without {part} (it failed or did not run alone)"
-                    for key in keys:
-                        overrides.pop(key, None)
+                    overrides = without(overrides, keys)
         if args.smoke and overrides.get("model.attention") in ("flex_attention", "torch_varlen"):
             results[name] = {"case": name, "error": "not run on a CPU: no CPU kernel (backward) for this attention",
                              "what": what}
@@ -418,8 +453,7 @@ def sweep(args: argparse.Namespace) -> int:
         results[name] = {**result, "what": what}
         if name == "combo" and "error" in result:
             oom = "out of memory" in result["error"].lower()
-            drop = BATCH2 if oom else FLEX
-            retry = {k: v for k, v in overrides.items() if k not in drop}
+            retry = without(overrides, BATCH2 if oom else FLEX)
             queue.insert(0, ("combo-retry", retry, f"combo without {'batch2' if oom else 'flex'} (combo failed)"))
         write_sweep(out, results, env, started, torch.cuda.device_count())
     print(markdown_sweep(write_sweep(out, results, env, started, torch.cuda.device_count())), flush=True)

@@ -13,7 +13,7 @@ from .recipe import LIGER_KERNELS, Recipe, RecipeError
 def training_arguments(recipe: Recipe, out: Path, has_validation: bool, **extra: Any) -> Any:
     from transformers import TrainingArguments
 
-    from .model import gpu_available, liger, use_bf16
+    from .model import compile_mode, gpu_available, liger, use_bf16
 
     t = recipe.train
     kwargs: dict[str, Any] = dict(
@@ -50,7 +50,7 @@ def training_arguments(recipe: Recipe, out: Path, has_validation: bool, **extra:
     kwargs.update(checkpointing_arguments(t.gradient_checkpointing))
     if recipe.model.liger_kernels:
         kwargs["liger_kernel_config"] = {k: k in recipe.model.liger_kernels for k in LIGER_KERNELS}
-    kwargs.update(compile_arguments(t.compile))
+    kwargs.update(compile_arguments(compile_mode(recipe)))
     if not gpu_available() and int(os.environ.get("WORLD_SIZE", "1")) > 1:
         kwargs.update(use_cpu=True, ddp_backend="gloo")  # torchrun on CPUs: the Trainer stays single-process otherwise
     kwargs.update(extra)

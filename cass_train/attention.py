@@ -9,15 +9,17 @@ sequence, padded batches) the call goes to transformers' sdpa. The mask function
 transformers' flash one (no 4D mask is built).
 
 The varlen signature changed between PyTorch releases (`is_causal=` before `window_size=`,
-`scale=` and `enable_gqa=` later); `_causal_kwargs` asks the installed one.
+`scale=` and `enable_gqa=` later); `_causal_keywords` asks the installed one.
 """
 from __future__ import annotations
 
-import functools
 import inspect
 from typing import Any
 
 NAME = "torch_varlen"
+
+
+_CAUSAL: dict[str, Any] = {}  # the installed varlen_attn's causal keyword, found once outside any compiled code
 
 
 def register() -> None:
@@ -27,28 +29,30 @@ def register() -> None:
 
     AttentionInterface.register(NAME, varlen_attention_forward)
     AttentionMaskInterface.register(NAME, flash_attention_mask)
+    if not _CAUSAL:
+        _CAUSAL.update(_causal_keywords())
 
 
-@functools.lru_cache(maxsize=None)
-def _parameters() -> frozenset[str]:
-    from torch.nn.attention.varlen import varlen_attn
-
-    return frozenset(inspect.signature(varlen_attn).parameters)
-
-
-def _causal_kwargs(scale: float | None) -> dict[str, Any]:
-    params = _parameters()
-    kwargs: dict[str, Any] = {"window_size": (-1, 0)} if "window_size" in params else {"is_causal": True}
-    if scale is not None and "scale" in params:
-        kwargs["scale"] = scale
-    return kwargs
+def _causal_keywords() -> dict[str, Any]:
+    try:
+        from torch.nn.attention.varlen import varlen_attn
+    except ImportError:  # older torch: the first call says so
+        return {}
+    params = inspect.signature(varlen_attn).parameters
+    out: dict[str, Any] = {"window_size": (-1, 0)} if "window_size" in params else {"is_causal": True}
+    out["_scale"] = "scale" in params
+    return out
 
 
 def kernel(q: Any, k: Any, v: Any, cu: Any, max_len: int, scale: float | None) -> Any:
     """Causal attention within each [cu[i], cu[i+1]) segment; q, k, v as (tokens, heads, dim)."""
     from torch.nn.attention.varlen import varlen_attn
 
-    return varlen_attn(q, k, v, cu, cu, max_len, max_len, **_causal_kwargs(scale))
+    found = _CAUSAL or _causal_keywords()
+    kwargs = {name: value for name, value in found.items() if name != "_scale"}
+    if scale is not None and found.get("_scale"):
+        kwargs["scale"] = scale
+    return varlen_attn(q, k, v, cu, cu, max_len, max_len, **kwargs)
 
 
 def varlen_attention_forward(module: Any, query: Any, key: Any, value: Any, attention_mask: Any,

@@ -165,10 +165,10 @@ def packed_collator(recipe: Any, pad_id: int) -> PackedCollator:
     """The collator for a recipe's packed rows: flash attention gets cumulative lengths;
     fixed shapes (rows padded to data.max_length) when something compiles for the shape
     (train.compile, train.loss = compiled, flex attention)."""
-    from .model import attention
+    from .model import attention, compile_mode, loss_mode
 
     attn = attention(recipe)
-    static = recipe.train.compile != "off" or recipe.train.loss == "compiled" or attn == "flex_attention"
+    static = compile_mode(recipe) != "off" or loss_mode(recipe) == "compiled" or attn == "flex_attention"
     return PackedCollator(flash_kwargs=takes_lengths(attn), pad_to=recipe.data.max_length if static else 0,
                           pad_id=pad_id)
 

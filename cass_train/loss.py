@@ -49,4 +49,6 @@ def causal_lm_loss(outputs: Any, labels: Any, num_items_in_batch: Any = None) ->
 
 def loss_function(recipe: Any) -> Any:
     """compute_loss_func for the Trainer, or None for the model's own loss."""
-    return causal_lm_loss if recipe.train.loss == "compiled" else None
+    from .model import loss_mode
+
+    return causal_lm_loss if loss_mode(recipe) == "compiled" else None

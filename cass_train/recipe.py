@@ -38,8 +38,8 @@ class RecipeError(Exception):
 
 TASKS = ("source", "assembly", "both")
 METHODS = ("full", "lora", "qlora")
-COMPILE = ("off", "model", "regional")
-LOSSES = ("model", "compiled")
+COMPILE = ("auto", "off", "model", "regional")
+LOSSES = ("auto", "model", "compiled")
 LIGER_KERNELS = ("rope", "rms_norm", "swiglu", "cross_entropy", "fused_linear_cross_entropy")
 
 
@@ -114,9 +114,12 @@ class Train:
     max_grad_norm: float = 1.0
     bf16: str = "auto"  # auto (when a GPU has it) | true | false
     gradient_checkpointing: bool = True
-    compile: str = "off"  # off | model (torch.compile of the whole model) | regional (each decoder layer, compiled once)
-    count_tokens: bool = True  # log num_input_tokens_seen (a host sync every micro-step)
-    loss: str = "model"  # model (transformers' loss on fp32 logits) | compiled (cass_train/loss.py, on the bf16 logits)
+    # auto (regional for full fine-tuning on one GPU) | off | model (torch.compile of the whole model) |
+    # regional (each decoder layer, compiled once)
+    compile: str = "auto"
+    count_tokens: bool = False  # log num_input_tokens_seen (costs a host sync every micro-step)
+    # auto (compiled on a GPU) | model (transformers' loss on fp32 logits) | compiled (cass_train/loss.py, bf16 logits)
+    loss: str = "auto"
     seed: int = 0
     logging_steps: int = 10
     eval_steps: int = 200

@@ -172,7 +172,7 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
 
     from . import encode
     from .flops import peak_flops, train_flops
-    from .model import attention, count_parameters, liger, load_dtype, load_model, use_bf16
+    from .model import attention, compile_mode, count_parameters, liger, load_dtype, load_model, loss_mode, use_bf16
     from .recipe import with_overrides
     from .arguments import training_arguments
     from .loss import loss_function
@@ -251,7 +251,7 @@ def run_bench(recipe: Recipe, padded: bool = False, batch_size: int | None = Non
         "device": name, "gpus": world, "torch": torch.__version__, "transformers": transformers.__version__,
         "method": recipe.train.method, "packing": recipe.data.packing, "attention": attention(recipe),
         "liger": liger(recipe), "bf16": use_bf16(recipe), "gradient_checkpointing": recipe.train.gradient_checkpointing,
-        "compile": recipe.train.compile, "count_tokens": recipe.train.count_tokens, "loss": recipe.train.loss,
+        "compile": compile_mode(recipe), "count_tokens": recipe.train.count_tokens, "loss": loss_mode(recipe),
         "liger_kernels": recipe.model.liger_kernels, "dtype": load_dtype(recipe),
         "optimizer": recipe.train.optimizer, "max_length": recipe.data.max_length, "batch_size": recipe.train.batch_size,
         "grad_accum": recipe.train.grad_accum, "lengths": b.lengths, "examples": len(lengths),

@@ -110,7 +110,7 @@ def test_bench_regional_compile_counts_tokens_on_the_host_and_profiles(tiny_base
     config.pop("layer_types", None)
     (tmp_path / "config.json").write_text(json.dumps(config))
     recipe = Recipe(model=Model(base=str(tiny_base), attention="sdpa"), data=Data(max_length=256),
-                    train=Train(grad_accum=2, gradient_checkpointing=False, compile="regional",
+                    train=Train(grad_accum=2, gradient_checkpointing=False, compile="regional", count_tokens=True,
                                 args={"torch_compile_backend": "aot_eager"}),
                     bench=Bench(config=str(tmp_path / "config.json"), steps=2, warmup=1, examples=80,
                                 lengths="lognormal:60:0.5"))
@@ -139,7 +139,10 @@ def test_training_arguments_follow_the_mfu_options(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("ACCELERATE_DYNAMO_BACKEND", "")
     monkeypatch.setenv("ACCELERATE_DYNAMO_MODE", "")
     plain = training_arguments(Recipe(model=Model(base="x")), tmp_path, has_validation=False)
-    assert not plain.torch_compile and plain.include_num_input_tokens_seen == "non_padding"
+    assert not plain.torch_compile  # train.compile = auto: off without a GPU
+    assert plain.include_num_input_tokens_seen == "no"  # train.count_tokens defaults to false
+    counted = training_arguments(Recipe(model=Model(base="x"), train=Train(count_tokens=True)), tmp_path, False)
+    assert counted.include_num_input_tokens_seen == "non_padding"
     assert plain.liger_kernel_config is None
     recipe = Recipe(model=Model(base="x", liger="false", liger_kernels=["rms_norm", "swiglu"]),
                     train=Train(compile="regional", count_tokens=False))
@@ -170,3 +173,27 @@ def test_isolation_check_sees_a_leak(tiny_base: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(masking, "find_packed_sequence_indices", lambda position_ids: None)
     leaked = isolation_check(config, recipe)
     assert not leaked["ok"] and leaked["max_diff"] > 1e-2
+
+
+@needs_torch
+def test_auto_choices_follow_the_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a GPU: flex attention for packed rows, regional compile for full fine-tuning in one
+    process, the compiled loss; on a CPU, or where not measured, the plain setup."""
+    import cass_train.model as model
+    from cass_train.recipe import Data, Model, Recipe, Train
+
+    full, lora = Recipe(model=Model(base="x")), Recipe(model=Model(base="x"), train=Train(method="lora"))
+    unpacked = Recipe(model=Model(base="x"), data=Data(packing=False))
+    assert (model.attention(full), model.compile_mode(full), model.loss_mode(full)) == ("sdpa", "off", "model")
+    monkeypatch.setattr(model, "gpu_available", lambda: True)
+    import importlib.util
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)  # no flash_attn
+    monkeypatch.delenv("WORLD_SIZE", raising=False)
+    assert (model.attention(full), model.compile_mode(full), model.loss_mode(full)) == \
+        ("flex_attention", "regional", "compiled")
+    assert model.attention(unpacked) == "sdpa" and model.compile_mode(lora) == "off"
+    monkeypatch.setenv("WORLD_SIZE", "2")
+    assert model.compile_mode(full) == "off"  # not measured under torchrun yet
+    pinned = Recipe(model=Model(base="x", attention="sdpa"), train=Train(compile="off", loss="model"))
+    assert (model.attention(pinned), model.compile_mode(pinned), model.loss_mode(pinned)) == ("sdpa", "off", "model")

@@ -18,7 +18,8 @@ def test_torchrun_two_processes(tiny_base: Path, tmp_path: Path) -> None:
 
     data = write_jsonl(tmp_path / "d.jsonl", pair_rows())
     recipe = write_recipe(tmp_path / "r.toml", train_sections(tiny_base, tmp_path / "run", max_steps=4, logging_steps=1,
-                                                               batch_size=2), [{"path": str(data), "weight": 2}])
+                                                               batch_size=2, count_tokens=True),
+                           [{"path": str(data), "weight": 2}])
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
                            "-m", "cass_train.cli", "sft", str(recipe)], cwd=tmp_path, env=env, capture_output=True,

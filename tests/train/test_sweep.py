@@ -58,13 +58,15 @@ def test_sweep_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: se
                               sweep_budget=380.0, sweep_deadline=470.0, variants="base,flex,compile,batch2,combo,closs")
     assert bench.sweep(args) == 0
     combo = ran["combo"]["overrides"]
-    assert ("model.attention" in combo) == ("flex" not in failing | leaking)
+    assert combo["model.attention"] == ("sdpa" if "flex" in failing | leaking else "flex_attention")
     assert combo["train.compile"] == "regional" and combo["train.loss"] == "compiled" and combo["train.count_tokens"] is False
-    assert ran["base"]["overrides"] == {} and ran["base"]["check"] and ran["base"]["profile"]
+    assert ran["base"]["overrides"] == bench.BASE and ran["base"]["check"] and ran["base"]["profile"]
+    assert ran["compile"]["overrides"] == {**bench.BASE, "train.compile": "regional"}
     assert not ran["compile"]["check"]  # sdpa's isolation was checked in base
     if retry_drops:
         retry = ran["combo-retry"]["overrides"]
-        assert retry_drops not in retry and set(retry) < set(combo)
+        assert retry.get(retry_drops) == bench.BASE.get(retry_drops) != combo[retry_drops]
+        assert retry["train.compile"] == "regional" and retry["train.loss"] == "compiled"
         assert list(ran).index("combo-retry") == list(ran).index("combo") + 1  # at once, before the rest
     else:
         assert "combo-retry" not in ran
