@@ -118,6 +118,37 @@ def program_sources(folder: Path) -> dict[str, str]:
             if p.is_file() and p.suffix in SOURCE_SUFFIXES}
 
 
+# HIP's vector types are HIP_vector_type<T, N> templates, CUDA's are plain structs: a kernel
+# templated on (or taking) int2 has another mangled name in clang's code object
+VECTOR_PREFIX = {"char": "char", "signed char": "char", "unsigned char": "uchar", "short": "short",
+                 "unsigned short": "ushort", "int": "int", "unsigned int": "uint", "long": "long",
+                 "unsigned long": "ulong", "long long": "longlong", "unsigned long long": "ulonglong",
+                 "float": "float", "double": "double"}
+
+
+def cuda_spelling(demangled: str) -> str:
+    """clang's demangled HIP kernel name as CUDA spells it (vector types), spaces before '>' dropped."""
+    def vec(m: re.Match) -> str:
+        element = m.group(1).strip()
+        return VECTOR_PREFIX[element] + m.group(2) if element in VECTOR_PREFIX else m.group(0)
+
+    text = re.sub(r"HIP_vector_type<([^<>,]+),\s*(\d)u?>", vec, demangled)
+    return re.sub(r"\s+>", ">", text)
+
+
+def clang_name(clang_co: Any, kernel: Any) -> str:
+    """The kernel's name in clang's code object: its own, or one that demangles to the same
+    signature once HIP's vector types are spelled as CUDA's; '' when none."""
+    from cass_cc.sass.cubin import demangle
+
+    if kernel.name in clang_co.kernels:
+        return kernel.name
+    want = cuda_spelling(kernel.demangled)
+    names = demangle(sorted(clang_co.kernels))
+    hits = [n for n, d in names.items() if cuda_spelling(d) == want]
+    return hits[0] if len(hits) == 1 else ""
+
+
 class WallClock(BaseException):
     """Not an Exception: the emulator turns an Exception raised inside an instruction into an
     EmuError, and prove_pair then goes on to the next launch shape with no limit left."""
@@ -230,10 +261,14 @@ def one_file(cu: Path, sm: int, tools: dict[str, str], prove: bool, timeout: int
             t0 = time.monotonic()
             if clang_co is None:
                 row.update(why)
-            elif row["kernel"] not in clang_co.kernels:
+            elif not clang_name(clang_co, kernels[row["kernel"]]):
                 row.update({"outcome": "compiled", "reason": "no such kernel in clang's code object", "detail": ""})
             else:
                 k = kernels[row["kernel"]]
+                other = clang_name(clang_co, k)
+                if other != k.name:  # prove_pair runs both under the CUDA name
+                    clang_co.kernels[k.name] = clang_co.kernels[other]
+                    row["clang_kernel"] = other
                 block = source_block(sources, k.demangled)
                 row["block"] = list(block) if block else None
                 sub = Path(tmp, "prove")
