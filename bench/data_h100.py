@@ -99,7 +99,9 @@ def pipeline(out: Path, work_root: Path, hecbench: Path | None, names: Path | No
         if done and not plan and elapsed + guess > budget:
             break
         work = work_root / name
-        r = recipe(out / f"{name}.toml", work, sources, jobs, arch, skip_amd, stages, sms)
+        # the gfx1100 side only where a machine with clang prepared this chunk (--prepare-only there)
+        prepared = (work / "toolchain.json").is_file() and '"clang"' in (work / "toolchain.json").read_text()
+        r = recipe(out / f"{name}.toml", work, sources, jobs, arch, skip_amd or (not prepare_only and not prepared), stages, sms)
         t0 = time.monotonic()
         proc = subprocess.run([*CASS_DATA, "run", str(r), "--no-progress"], capture_output=True, text=True)
         per_chunk_s.append(time.monotonic() - t0)
