@@ -150,7 +150,8 @@ def main() -> None:
     if not a.skip_synth_check and not a.prepare_only:
         result["synth_500_seed_1"] = synth_pass_rate(a.out, 500, "1", a.jobs, a.arch)
         print(json.dumps({k: v for k, v in result["synth_500_seed_1"].items() if k != "not_passing"}), flush=True)
-    names = a.names if a.names and a.names.is_file() else None
+    names = a.names.resolve() if a.names and a.names.is_file() else None  # recipes live in --out
+    a.hecbench = a.hecbench.resolve()
     result["pipeline"] = pipeline(a.out, work, a.hecbench, names, a.jobs, a.arch, a.budget, a.chunk,
                                   not a.with_amd, a.prepare_only, a.sms.split(",") if a.sms else [a.arch],
                                   [c for c in a.plan.split(",") if c])
