@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,10 @@ def cli() -> None:
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), required=True,
               help="folder for DOMAIN-INDEX.cu and manifest.jsonl")
 @click.option("--domains", default="", help="comma-separated subset of the domains (default: all)")
-def synth(count: int, seed: str, out_dir: Path, domains: str) -> None:
+@click.option("--model", default="", help="programs written by this model (Hugging Face id or folder) instead of the generators")
+@click.option("--model-endpoint", default="", help="programs written by the model behind this OpenAI-compatible URL")
+@click.option("--keep-unrun", is_flag=True, help="with a model and no NVIDIA GPU: keep programs that compile (marked not run)")
+def synth(count: int, seed: str, out_dir: Path, domains: str, model: str, model_endpoint: str, keep_unrun: bool) -> None:
     """Write N self-checking CUDA programs (PASS/FAIL against a CPU reference)."""
     from cass_cc.util import atomic_write_text
 
@@ -31,6 +35,9 @@ def synth(count: int, seed: str, out_dir: Path, domains: str) -> None:
     if unknown:
         raise click.BadParameter(f"unknown domain(s) {', '.join(unknown)}; known: {', '.join(DOMAINS)}",
                                  param_hint="--domains")
+    if model or model_endpoint:
+        _synth_with_model(count, seed, out_dir, chosen, model, model_endpoint, keep_unrun)
+        return
     lines = []
     for prog in generate_many(seed, count, chosen):
         name = f"{prog.domain}-{prog.index}.cu"
@@ -39,6 +46,45 @@ def synth(count: int, seed: str, out_dir: Path, domains: str) -> None:
                                  "sha256": sha256_hex_bytes(prog.source)}, sort_keys=True))
     atomic_write_text(out_dir / "manifest.jsonl", "".join(line + "\n" for line in lines))
     click.echo(f"wrote {count} programs to {out_dir}", err=True)
+
+
+def _synth_with_model(count: int, seed: str, out_dir: Path, domains: tuple[str, ...], model: str, endpoint: str,
+                      keep_unrun: bool) -> None:
+    from cass_cc import config as cfg
+    from cass_cc.model import ModelError
+    from cass_cc.model.settings import ModelSettings
+    from cass_cc.model.store import Store
+    from cass_cc.toolchain import Toolchain, ToolchainError
+    from cass_cc.util import atomic_write_text
+
+    from .synth.model import gpu_here, write_with_model
+
+    values = {k: v for k, v in (("model", model), ("model-endpoint", endpoint)) if v}
+    try:
+        conf = cfg.load(values, os.environ)
+        nvcc = Toolchain(os.environ).nvcc.path
+    except (cfg.ConfigError, ToolchainError) as e:
+        raise click.ClickException(str(e)) from None
+    settings = ModelSettings.from_config(conf)
+    gpu = gpu_here()
+    try:
+        written = write_with_model(settings, Store(None if conf.no_cache else conf.cache_path(os.environ)), seed, count,
+                                   domains, nvcc, gpu, keep_unrun)
+    except ModelError as e:
+        raise click.ClickException(f"model {settings.label}: {e}") from None
+    lines, rejected = [], []
+    for w in written:
+        record = {"domain": w.domain, "seed": seed, "index": w.index, "origin": f"model:{settings.label}", "check": w.status}
+        if w.source is None:
+            rejected.append(json.dumps(record, sort_keys=True))
+            continue
+        name = f"model-{w.domain}-{w.index}.cu"
+        atomic_write_text(out_dir / name, w.source)
+        lines.append(json.dumps({**record, "file": name, "sha256": sha256_hex_bytes(w.source)}, sort_keys=True))
+    atomic_write_text(out_dir / "manifest.jsonl", "".join(line + "\n" for line in lines))
+    atomic_write_text(out_dir / "rejected.jsonl", "".join(line + "\n" for line in rejected))
+    click.echo(f"kept {len(lines)} of {count} model-written programs in {out_dir} "
+               f"({'run on the GPU' if gpu else 'no NVIDIA GPU here'}); reasons for the rest in rejected.jsonl", err=True)
 
 
 def sha256_hex_bytes(text: str) -> str:
