@@ -126,17 +126,7 @@ def param_types(demangled: str) -> list[str] | None:
     inner = text[i + 1:-1].strip()
     if inner in ("", "void"):
         return []
-    out, depth, start = [], 0, 0
-    for j, ch in enumerate(inner):
-        if ch in "(<[":
-            depth += 1
-        elif ch in ")>]":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(inner[start:j].strip())
-            start = j + 1
-    out.append(inner[start:].strip())
-    return out
+    return [t.strip() for t in _split(inner)]
 
 
 def _arg(t: str, offset: int, size: int) -> Arg:
