@@ -177,6 +177,9 @@ class LifterBase:
 
     def ival(self, op: Operand) -> str:
         v = self.raw(op)
+        sel = getattr(op, "half", "")
+        if sel in ("B1", "B2", "B3"):  # a byte select (R2P PR, R6.B1, ...): that byte at bit 0
+            v = self.b.op(f"lshr i32 {v}, {8 * int(sel[1])}")
         if getattr(op, "inv", False):
             v = self.b.op(f"xor i32 {v}, -1")
         if getattr(op, "neg", False):
