@@ -12,7 +12,8 @@ Usage  : cass-cc [options] <inputfile>...          (nvcc's command line)
          cass-cc verify FILE.cu... [-- ARGS]       (translate, build both sides for NVIDIA, run, compare;
          cass-cc verify --original DIR --ported DIR --build CMD --run CMD   trees; see verify --help)
          cass-cc hipcc [hipcc options] FILE...     (build HIP sources with nvcc, for NVIDIA GPUs)
-         cass-cc --emit-rdna3 FILE.cubin [-o OUT.s] [--emit-hsaco]  (NVIDIA SASS -> gfx1100, lifted)
+         cass-cc --emit-rdna3 FILE.cubin [-o OUT.s] [--emit-hsaco] [--model ID_OR_PATH | --model-endpoint URL]
+               (NVIDIA SASS -> gfx1100: lifted, else the CASS assembly model)
 
 cass-cc accepts nvcc's options and builds CUDA programs for AMD GPUs: each .cu
 file is translated to HIP (rule-based translator, cached), then compiled by
