@@ -385,9 +385,10 @@ def _ds_access(is_load, two, nbytes, stride, off, off0, off1, addr_r, d0, d1, vd
         lds = g.ctx.lds
         for k, o in enumerate(offsets):
             if full:
-                loc = _lds_full(g, base + o if o else base, wg_base, nbytes, pc, "load" if is_load else "store")
+                # the address is 32-bit: vaddr + offset wraps (LLVM folds a negative base into the offset)
+                loc = _lds_full(g, (base + o) & 0xFFFFFFFF if o else base, wg_base, nbytes, pc, "load" if is_load else "store")
             else:
-                loc = _lds_off(g, base + o, wi, li, nbytes, pc, "load" if is_load else "store")
+                loc = _lds_off(g, (base + o) & 0xFFFFFFFF, wi, li, nbytes, pc, "load" if is_load else "store")
             if is_load:
                 vals = gather(lds, loc, nbytes)
                 if nbytes < 4:

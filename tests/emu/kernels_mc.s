@@ -220,6 +220,26 @@ lds_barrier_swap:
   global_store_b32 v1, v3, s[6:7]
   s_endpgm
 .size lds_barrier_swap, .-lds_barrier_swap
+.globl lds_wrapped_address
+.p2align 8
+.type lds_wrapped_address,@function
+lds_wrapped_address:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  ds_store_b32 v1, v2
+  s_waitcnt lgkmcnt(0)
+  s_barrier
+  v_sub_nc_u32 v4, 63, v0
+  v_lshlrev_b32 v4, 2, v4
+  v_subrev_nc_u32 v5, 64, v4
+  ds_load_b32 v3, v5 offset:64
+  s_waitcnt lgkmcnt(0)
+  global_store_b32 v1, v3, s[6:7]
+  s_endpgm
+.size lds_wrapped_address, .-lds_wrapped_address
 .rodata
 .p2align 6
 .amdhsa_kernel dpp8_reverse
@@ -314,6 +334,14 @@ lds_barrier_swap:
 .end_amdhsa_kernel
 .p2align 6
 .amdhsa_kernel lds_barrier_swap
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+  .amdhsa_group_segment_fixed_size 256
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel lds_wrapped_address
   .amdhsa_next_free_vgpr 8
   .amdhsa_next_free_sgpr 16
   .amdhsa_user_sgpr_kernarg_segment_ptr 1

@@ -60,6 +60,13 @@ def test_two_waves_meet_at_barrier(mc_co):
     assert np.array_equal(out, x[::-1])
 
 
+def test_lds_address_wraps_at_32_bits(mc_co):
+    # v5 = 4 * (63 - tid) - 64 is "negative" for the upper lanes; + offset:64 wraps back (LLVM folds this way)
+    x = np.arange(64, dtype=np.int32) * 3
+    out = launch(mc_co, "lds_wrapped_address", 1, 64, [x, np.zeros(64, np.int32)])[1]
+    assert np.array_equal(out, x[::-1])
+
+
 def test_vccz_branch_not_taken_when_no_lane_below(mc_co):
     x = np.full(32, 50, np.int32)
     out = launch(mc_co, "vccz_cndmask", 1, 32, [x, np.zeros(32, np.int32)])[1]
