@@ -192,7 +192,8 @@ def pack(p: Plan, pointers: Sequence[int]) -> bytes:
         elif a.kind == "float":
             blob[o:o + n] = struct.pack("<f" if n == 4 else "<d", p.float_value)
         elif a.kind == "int":
-            blob[o:o + n] = int(p.int_value).to_bytes(8, "little")[:n]
+            value = 1 if a.type.strip() in ("bool", "const bool") else int(p.int_value)  # a bool is 0 or 1
+            blob[o:o + n] = value.to_bytes(8, "little")[:n]
         else:
             blob[o:o + n] = b"".join((2).to_bytes(4, "little") for _ in range((n + 3) // 4))[:n]
     return bytes(blob)

@@ -50,6 +50,8 @@ def test_plan_from_signature_and_offsets() -> None:
     assert int.from_bytes(blob[0:4], "little") == 64 and np.frombuffer(blob[4:8], np.float32)[0] == 1.5
     assert int.from_bytes(blob[8:16], "little") == 0x1000 and int.from_bytes(blob[16:24], "little") == 0x2000
     assert blob[24] == 64 and blob[32:40] == bytes([2, 0, 0, 0, 2, 0, 0, 0])
+    flag = plan(kernel("k(bool, int)", [1, 4]))
+    assert pack(flag, [])[0] == 1 and pack(flag, [])[4] == 64  # a bool is 0 or 1, never 64
     wide = p.with_shape(SHAPES[1])
     assert wide.block == (256, 1, 1) and wide.int_value == 256 and pack(wide, [1, 2])[0:4] == (256).to_bytes(4, "little")
 
