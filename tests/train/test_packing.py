@@ -39,19 +39,7 @@ def test_packed_logits_equal_unpacked(tiny_base: Path, attention: str, method: s
                 torch.nn.init.normal_(p, std=0.5)
     items = encoded(tiny_base)
     assert len({len(e) for e in items}) > 1  # examples of different lengths
-    batch = PackedCollator()([{"examples": [{"input_ids": e.input_ids, "labels": e.labels} for e in items]}])
-    with torch.no_grad():
-        packed = model(input_ids=batch["input_ids"], position_ids=batch["position_ids"]).logits[0]
-        crossed = model(input_ids=batch["input_ids"]).logits[0]  # the same row, attending across examples
-        start = 0
-        worst = 0.0
-        leak = 0.0
-        for e in items:
-            alone = model(input_ids=torch.tensor([e.input_ids])).logits[0]
-            end = start + len(e)
-            worst = max(worst, (packed[start:end] - alone).abs().max().item())
-            leak = max(leak, (crossed[start:end] - alone).abs().max().item())
-            start = end
+    worst, leak = _isolation(model, items)
     assert worst < 1e-4
     assert leak > 1e-2  # the comparison does see attention across examples when it happens
 
