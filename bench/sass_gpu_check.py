@@ -73,22 +73,11 @@ SCALAR_INT = {"int", "unsigned int", "long", "unsigned long", "long long", "unsi
 
 # ---- here: build, lift, compile to PTX ----------------------------------------------------
 
-def _param_types(demangled: str) -> list[str] | None:
-    """`k(float*, int const*, int)` -> ['float*', 'int const*', 'int']; None without a list."""
-    from cass_cc.sass.disasm import split_top_level
-
-    open_at = demangled.find("(")
-    if open_at < 0 or not demangled.endswith(")"):
-        return None
-    inner = demangled[open_at + 1 : -1].strip()
-    if inner in ("", "void"):
-        return []
-    return [t.strip() for t in split_top_level(inner, "(", ")")]
-
-
 def _arg_plan(kernel, lifted_shared: int) -> dict:  # type: ignore[no-untyped-def]
     params = sorted(kernel.params, key=lambda p: p.offset)
-    types = _param_types(kernel.demangled)
+    from cass_cc.sass.inputs import param_types  # the planner's signature reader
+
+    types = param_types(kernel.demangled)
     if types is not None and len(types) != len(params):
         types = None
     args = []

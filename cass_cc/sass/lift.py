@@ -146,22 +146,16 @@ class Lifter(AluOps, MemOps):
             b.emit("ret void")
             return True
         if op == "BRA":
-            if "DIV" in insn.mods:
-                # BRA.DIV jumps to a general path when the warp has diverged. That path is
-                # correct for converged warps too, so taking it is always right.
-                target = self._target(insn.operands[-1])
-            else:
-                target = self._target(insn.operands[-1])
+            # BRA.DIV jumps to a general path when the warp has diverged. That path is
+            # correct for converged warps too, so taking it is always right.
+            target = self._target(insn.operands[-1])
             for extra in insn.operands[:-1]:
                 if isinstance(extra, Pred):
                     c2 = self.pred(extra)
                     cond = c2 if cond == "true" else b.op(f"and i1 {cond}, {c2}")
                 elif not ("DIV" in insn.mods and isinstance(extra, Reg)):
                     raise Unsupported(f"BRA operand {extra}")
-            if cond == "true" or fall is None:
-                b.emit(f"br label %{target}")
-            else:
-                b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
+            self._jump(cond, target, fall)
             return True
         if op == "BRX":
             return self.brx(insn, cond, fall)
@@ -174,10 +168,7 @@ class Lifter(AluOps, MemOps):
             if opener is None:
                 raise Unsupported("ENDCOLLECTIVE without a WARPSYNC.COLLECTIVE")
             target = self._target(opener.operands[-1])
-            if cond == "true" or fall is None:
-                b.emit(f"br label %{target}")
-            else:
-                b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
+            self._jump(cond, target, fall)
             return True
         if op == "CALL":
             # A call to a subroutine of this kernel's text: a branch; its RET returns through
@@ -186,10 +177,7 @@ class Lifter(AluOps, MemOps):
             if "ABS" in insn.mods:
                 raise Unsupported("absolute CALL")
             target = self._target(insn.operands[-1])
-            if cond == "true" or fall is None:
-                b.emit(f"br label %{target}")
-            else:
-                b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
+            self._jump(cond, target, fall)
             return True
         if op == "RET":
             if cond != "true":
@@ -205,6 +193,13 @@ class Lifter(AluOps, MemOps):
             b.emit("unreachable")
             return True
         raise Unsupported("")
+
+    def _jump(self, cond: str, target: str, fall: str | None) -> None:
+        """A branch to `target`, under `cond` (falling through to `fall`) unless it is always taken."""
+        if cond == "true" or fall is None:
+            self.b.emit(f"br label %{target}")
+        else:
+            self.b.emit(f"br i1 {cond}, label %{target}, label %{fall}")
 
     def brx(self, insn: Insn, cond: str, fall: str | None) -> bool:
         """`BRX R10 -0xe10`: an indirect branch, nvcc's jump table for a `switch`. The table
