@@ -94,13 +94,17 @@ SWEEP: tuple[tuple[str, dict[str, Any], str], ...] = tuple((name, {**BASE, **cha
     ("flex-compile-liger", {**FLEX, **REGIONAL, **LIGER_NO_FLCE}, "flex + compile + the Liger kernels above"),
     ("bf16-weights", {"model.dtype": "bfloat16"}, "ceiling only: bf16 weights and AdamW states (no fp32 master)"),
     # after the first sweep (combo 39.2% MFU): what is left on top of combo; run with
-    # --variants combo,combo-varlen,combo-ga4,combo-bf16,combo-liger
+    # --variants combo,combo-ga4,combo-bf16,combo-ga4-bf16,combo-bf16-b4,combo-liger,combo-varlen
     ("combo-varlen", {**COMBO, "model.attention": "torch_varlen"}, "combo with PyTorch's varlen flash attention"),
     ("combo-ga4", {**COMBO, "train.grad_accum": 4}, "combo, 8 rows an optimizer step: AdamW's fp32 pass amortised"),
     ("combo-bf16", {**COMBO, "model.dtype": "bfloat16"},
      "ceiling only: combo with bf16 weights and AdamW states (no fp32 master copy)"),
     ("combo-liger", {**COMBO, "model.liger": "true", "model.liger_kernels": ["rope", "rms_norm", "swiglu"]},
      "combo + Liger RoPE/RMSNorm/SwiGLU kernels (its CE would replace the compiled loss's)"),
+    ("combo-ga4-bf16", {**COMBO, "train.grad_accum": 4, "model.dtype": "bfloat16"},
+     "combo-ga4 with bf16 weights and AdamW states"),
+    ("combo-bf16-b4", {**COMBO, "model.dtype": "bfloat16", "train.batch_size": 4, "train.grad_accum": 1},
+     "combo-bf16 with 4 rows (16,384 tokens) in one micro-step: larger matmuls"),
 ))
 # a part of "combo" is left out (back to BASE) when its variant alone failed (or leaked across
 # packed examples); when combo itself fails, "combo-retry" runs at once without batch2 (out of
@@ -176,6 +180,8 @@ def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batc
             env_extra = {"TORCHDYNAMO_DISABLE": "1"}
     if args.compile:
         forward.append("--compile")
+    for kv in args.set:  # the caller's recipe overrides reach every case's process
+        forward += ["--set", kv]
     forward += list(extra)
     me = [str(Path(__file__).resolve())]
     if gpus > 1:
@@ -417,7 +423,7 @@ def sweep(args: argparse.Namespace) -> int:
     started = time.time()
     results: dict[str, Any] = {}
     checked: set[str] = set()
-    queue = [v for v in SWEEP if not wanted or v[0] in wanted]
+    queue = [v for v in SWEEP if not wanted] or sorted((v for v in SWEEP if v[0] in wanted), key=lambda v: wanted.index(v[0]))
     while queue:
         name, overrides, what = queue.pop(0)
         left = args.sweep_deadline - (time.time() - started)

@@ -74,5 +74,10 @@ def varlen_attention_forward(module: Any, query: Any, key: Any, value: Any, atte
     v = value[0].repeat_interleave(groups, dim=0).transpose(0, 1) if groups > 1 else value[0].transpose(0, 1)
     max_len = kwargs.get("max_length_q")
     max_len = int(max_len) if isinstance(max_len, int) else tokens
-    out = kernel(q.contiguous(), k.contiguous(), v.contiguous(), cu.to(torch.int32), max_len, scaling)
+    # Under autocast with fp32 weights, RoPE (fp32 cos/sin) hands back fp32 q and k; sdpa casts
+    # them itself, the flash kernel takes fp16/bf16 only.
+    device = query.device.type
+    dtype = torch.get_autocast_dtype(device) if torch.is_autocast_enabled(device) else query.dtype
+    q, k, v = (t.to(dtype).contiguous() for t in (q, k, v))
+    out = kernel(q, k, v, cu.to(torch.int32), max_len, scaling)
     return out.unsqueeze(0), None
