@@ -59,15 +59,13 @@ def attention(recipe: Recipe) -> str:
 
 
 def compile_mode(recipe: Recipe) -> str:
-    """`auto`: regional compilation for full fine-tuning in one process on a GPU (measured);
-    off for LoRA, on CPUs and under torchrun/accelerate with several processes (not measured)."""
-    import os
-
+    """`auto`: regional compilation for full fine-tuning on a GPU, in one process or under
+    torchrun with DDP (measured on 1 and 2 GPUs: 2-GPU scaling 1.35x without it, 1.78x with);
+    off for LoRA and on CPUs."""
     wanted = recipe.train.compile
     if wanted != "auto":
         return wanted
-    single = int(os.environ.get("WORLD_SIZE", "1")) == 1
-    return "regional" if gpu_available() and single and recipe.train.method == "full" else "off"
+    return "regional" if gpu_available() and recipe.train.method == "full" else "off"
 
 
 def loss_mode(recipe: Recipe) -> str:

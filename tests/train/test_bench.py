@@ -177,8 +177,8 @@ def test_isolation_check_sees_a_leak(tiny_base: Path, monkeypatch: pytest.Monkey
 
 @needs_torch
 def test_auto_choices_follow_the_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On a GPU: flex attention for packed rows, regional compile for full fine-tuning in one
-    process, the compiled loss; on a CPU, or where not measured, the plain setup."""
+    """On a GPU: flex attention for packed rows, regional compile for full fine-tuning (one
+    process or several), the compiled loss; on a CPU, or where not measured, the plain setup."""
     import cass_train.model as model
     from cass_train.recipe import Data, Model, Recipe, Train
 
@@ -194,6 +194,6 @@ def test_auto_choices_follow_the_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
         ("flex_attention", "regional", "compiled")
     assert model.attention(unpacked) == "sdpa" and model.compile_mode(lora) == "off"
     monkeypatch.setenv("WORLD_SIZE", "2")
-    assert model.compile_mode(full) == "off"  # not measured under torchrun yet
+    assert model.compile_mode(full) == "regional" and model.compile_mode(lora) == "off"  # DDP too (measured)
     pinned = Recipe(model=Model(base="x", attention="sdpa"), train=Train(compile="off", loss="model"))
     assert (model.attention(pinned), model.compile_mode(pinned), model.loss_mode(pinned)) == ("sdpa", "off", "model")
