@@ -127,3 +127,27 @@ def test_torch_varlen_attention_glue_keeps_packed_examples_isolated(tiny_base: P
             start += len(e)
     assert worst < 1e-4
     assert len(calls) == model.config.num_hidden_layers  # the packed call only, once a layer
+
+
+def test_torch_varlen_attention_casts_to_the_autocast_dtype(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under autocast with fp32 weights RoPE hands back fp32 q and k; the flash kernel takes
+    fp16/bf16 only, so the glue casts to the autocast dtype (and leaves fp32 alone outside it)."""
+    import torch
+
+    import cass_train.attention as varlen
+
+    seen: list[torch.dtype] = []
+
+    def kernel(q, k, v, cu, max_len, scale):  # type: ignore[no-untyped-def]
+        seen.append(q.dtype)
+        assert q.dtype == k.dtype == v.dtype
+        return q
+
+    monkeypatch.setattr(varlen, "kernel", kernel)
+    query = torch.randn(1, 4, 6, 8)
+    key = value = torch.randn(1, 2, 6, 8)
+    cu = torch.tensor([0, 2, 6])
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        out, _ = varlen.varlen_attention_forward(None, query, key, value, None, cu_seq_lens_q=cu, max_length_q=4)
+    varlen.varlen_attention_forward(None, query, key, value, None, cu_seq_lens_q=cu, max_length_q=4)
+    assert seen == [torch.bfloat16, torch.float32] and out.shape == (1, 6, 4, 8)
