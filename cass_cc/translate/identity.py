@@ -13,10 +13,11 @@ RULES_VERSION = "1"
 
 @functools.lru_cache(maxsize=None)
 def _code_hash() -> str:
-    """Hash of this package's Python sources, so an upgraded translator never serves a
-    translation the old one cached."""
+    """Hash of this package's Python sources and the C++ it prepends, so an upgraded
+    translator never serves a translation the old one cached."""
     h = sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
+    folder = Path(__file__).parent
+    for path in sorted([*folder.glob("*.py"), *folder.glob("*.h")]):
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 

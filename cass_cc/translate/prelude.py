@@ -9,6 +9,8 @@ add, so they never clash with one.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from .ptx import PTX_HELPERS
 
 BASE = "#include <hip/hip_runtime.h>\n"
@@ -134,7 +136,24 @@ CG_REDUCE = (
     " for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }\n"
     "}\n"
 )
-HEADER_HELPERS = {"cooperative_groups/reduce.h": CG_REDUCE}
+
+# <cuda_bf16.h> for HIP before 5.7, which has no hip/hip_bf16.h: prelude_bf16.h defines
+# __hip_bfloat16/__hip_bfloat162 and CUDA's functions on them. BF16_NAMES: the rows of
+# mappings/bf16.tsv it serves (rules.py translates them on such a HIP instead of reporting).
+BF16_HIP = (5, 7)
+BF16_PRELUDE = Path(__file__).with_name("prelude_bf16.h").read_text()
+_ROUNDED = ("rn", "rz", "rd", "ru")
+BF16_NAMES = frozenset({
+    "__nv_bfloat16", "__nv_bfloat162", "__bfloat162float", "__float2bfloat16", "__double2bfloat16",
+    *(f"__float2bfloat16_{r}" for r in _ROUNDED),
+    "__bfloat16_as_ushort", "__bfloat16_as_short", "__ushort_as_bfloat16", "__short_as_bfloat16",
+    *(f"__bfloat162{t}_{r}" for t in ("int", "uint", "short", "ushort", "ll", "ull") for r in _ROUNDED),
+    *(f"__{t}2bfloat16_rn" for t in ("int", "uint", "short", "ushort", "ll", "ull")),
+    "__halves2bfloat162", "__bfloat162bfloat162", "__floats2bfloat162_rn", "__float2bfloat162_rn",
+    "__float22bfloat162_rn", "__bfloat1622float2", "__low2bfloat16", "__high2bfloat16", "__low2bfloat162",
+    "__high2bfloat162", "__lows2bfloat162", "__highs2bfloat162",
+})
+HEADER_HELPERS = {"cooperative_groups/reduce.h": CG_REDUCE, "cuda_bf16.h": BF16_PRELUDE}
 
 
 def prelude(hip_names: set[str]) -> str:

@@ -1,5 +1,5 @@
 #include <cuda_runtime.h>
-#include <cuda_bf16.h>
+#include <cuda_fp8.h>
 
 __global__ void k(int* out) {
     unsigned mask = __match_any_sync(0xffffffff, out[threadIdx.x]);

@@ -3,7 +3,7 @@ template <class T> static __device__ inline unsigned int __cass_match_any(T v) {
 template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; }
 #line 1 "unsupported.cu"
 #include <hip/hip_runtime.h>
-#include <cuda_bf16.h>
+#include <cuda_fp8.h>
 
 __global__ void k(int* out) {
     unsigned mask = __cass_match_any(out[threadIdx.x]);
