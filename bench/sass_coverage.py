@@ -127,12 +127,13 @@ VECTOR_PREFIX = {"char": "char", "signed char": "char", "unsigned char": "uchar"
 
 
 def cuda_spelling(demangled: str) -> str:
-    """clang's demangled HIP kernel name as CUDA spells it (vector types), spaces before '>' dropped."""
+    """clang's demangled HIP kernel name as CUDA spells it (vector and bf16 types), spaces before '>' dropped."""
     def vec(m: re.Match) -> str:
         element = m.group(1).strip()
         return VECTOR_PREFIX[element] + m.group(2) if element in VECTOR_PREFIX else m.group(0)
 
     text = re.sub(r"HIP_vector_type<([^<>,]+),\s*(\d)u?>", vec, demangled)
+    text = re.sub(r"\b__hip_bfloat16(2?)\b", r"__nv_bfloat16\1", text)  # the translation's bf16 types
     return re.sub(r"\s+>", ">", text)
 
 
