@@ -41,6 +41,9 @@ DYN_SHARED = 8 << 10
 INT_SCALAR, FLOAT_SCALAR = 64, 1.5
 RTOL, ATOL = 1e-5, 1e-6
 HALF_RTOL = 1e-3
+# bfloat16 buffers: NumPy has no such dtype; they hold uint16 bit patterns of values in [-1, 1)
+# and are compared as floats with one bfloat16 step (2^-7) of relative tolerance
+BF16, BF16_RTOL = "bfloat16", 2.0 ** -7
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,8 @@ ELEMENT = {"float": "float32", "double": "float64", "int": "int32", "unsigned in
            "float2": "float32", "float3": "float32", "float4": "float32", "double2": "float64",
            "long2": "int64", "char4": "int8", "uchar4": "uint8", "short2": "int16", "__half2": "float16",
            "int8_t": "int8", "uint8_t": "uint8", "int16_t": "int16", "uint16_t": "uint16", "int32_t": "int32",
-           "uint32_t": "uint32", "int64_t": "int64", "uint64_t": "uint64"}
+           "uint32_t": "uint32", "int64_t": "int64", "uint64_t": "uint64",
+           "__nv_bfloat16": BF16, "__nv_bfloat162": BF16, "__hip_bfloat16": BF16, "__hip_bfloat162": BF16}
 SCALAR_INT = {"int", "unsigned int", "unsigned", "long", "unsigned long", "long long", "unsigned long long", "short",
               "unsigned short", "char", "signed char", "unsigned char", "bool", "size_t", "int8_t", "uint8_t",
               "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t"}
@@ -170,8 +174,10 @@ def make_buffers(p: Plan) -> list[np.ndarray]:
     out = []
     for position, a in enumerate(p.buffers):
         rng = np.random.default_rng(1234 + position)
-        n = p.buffer_bytes // np.dtype(a.dtype).itemsize
-        if a.dtype.startswith("float"):
+        n = p.buffer_bytes // np.dtype(storage(a.dtype)).itemsize
+        if a.dtype == BF16:
+            arr = ((rng.random(n) * 2 - 1).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+        elif a.dtype.startswith("float"):
             arr = (rng.random(n) * 2 - 1).astype(a.dtype)
         elif a.dtype == "bool":
             arr = rng.integers(0, 2, n).astype(a.dtype)
@@ -208,17 +214,30 @@ def compare(p: Plan, a: Sequence[np.ndarray], b: Sequence[np.ndarray]) -> tuple[
     for i, (x, y, arg) in enumerate(zip(a, b, p.buffers)):
         if x.tobytes() == y.tobytes():
             continue
-        if not arg.dtype.startswith("float"):
+        if not arg.dtype.startswith("float") and arg.dtype != BF16:
             n = int(np.count_nonzero(x.view(np.uint8) != y.view(np.uint8)))
             return False, f"buffer {i} ({arg.type}): {n} bytes differ"
-        rtol = HALF_RTOL if arg.dtype == "float16" else RTOL
-        u, v = x.astype(np.float64), y.astype(np.float64)
+        rtol = {"float16": HALF_RTOL, BF16: BF16_RTOL}.get(arg.dtype, RTOL)
+        u, v = (as_float64(t, arg.dtype) for t in (x, y))
         same = np.isclose(u, v, rtol=rtol, atol=ATOL, equal_nan=True)
         if not same.all():
             j = int(np.argmin(same))
             return False, f"buffer {i} ({arg.type}): {int((~same).sum())} elements differ, first [{j}] {u[j]!r} vs {v[j]!r}"
         how = f"floats within rtol {rtol:g}"
     return True, how
+
+
+def storage(dtype: str) -> str:
+    """The NumPy dtype that holds a buffer of this element dtype."""
+    return "uint16" if dtype == BF16 else dtype
+
+
+def as_float64(x: np.ndarray, dtype: str) -> np.ndarray:
+    import numpy as np
+
+    if dtype == BF16:
+        return (x.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    return x.astype(np.float64)
 
 
 def changed(before: Sequence[np.ndarray], after: Sequence[np.ndarray]) -> int:

@@ -91,6 +91,22 @@ def test_buffers_and_comparison() -> None:
     assert compare(p, a, c) == (False, "buffer 1 (int*): 1 bytes differ")
 
 
+def test_bfloat16_buffers_hold_values_and_compare_within_one_step() -> None:
+    p = plan(kernel("void k<__nv_bfloat16>(__nv_bfloat16*, __nv_bfloat162 const*)", [8, 8]))
+    assert [a.dtype for a in p.buffers] == ["bfloat16", "bfloat16"]
+    a = make_buffers(p)
+    assert [x.dtype for x in a] == [np.uint16, np.uint16]
+    values = (a[0].astype(np.uint32) << 16).view(np.float32)
+    assert -1 <= values.min() < 0 < values.max() < 1 and np.abs(values).max() > 0.5  # values, not bit noise
+    b = [x.copy() for x in a]
+    k = int(np.argmax(np.abs(values)))
+    b[0][k] += 1  # one bfloat16 step
+    assert compare(p, a, b) == (True, "floats within rtol 0.0078125")
+    b[0][k] += 3
+    same, how = compare(p, a, b)
+    assert not same and how.startswith(f"buffer 0 (__nv_bfloat16*): 1 elements differ, first [{k}]")
+
+
 # ------------------------------------------------------------------ the pipeline
 
 @pytest.fixture(scope="session")
