@@ -118,6 +118,12 @@ def test_missing_hip_library_header_is_explained(tmp_path: Path, cass_env: dict[
     if proc.returncode == 0:
         pytest.skip("hipCUB is installed here")
     assert "s.cu:2: error: <cub/cub.cuh> needs hipCUB (<hipcub/hipcub.hpp>), which is not installed" in proc.stderr
+    # <cuda_bf16.h> is served by the translation's own prelude where HIP lacks hip_bf16.h: a file
+    # that fails for another reason gets clang's error, not a missing-header one.
+    (tmp_path / "b.cu").write_text("#include <cuda_bf16.h>\n__global__ void k(__nv_bfloat16* p) { p[0] = undeclared; }\n")
+    proc = run_cass(["-c", "b.cu"], tmp_path, cass_env)
+    assert proc.returncode != 0 and "use of undeclared identifier 'undeclared'" in proc.stderr
+    assert "hip_bf16.h" not in proc.stderr
     # An include in a branch not taken costs nothing and says nothing.
     (tmp_path / "t.cu").write_text("#ifdef USE_CUB\n#include <cub/cub.cuh>\n#endif\n__global__ void k() {}\n")
     proc = run_cass(["-c", "t.cu"], tmp_path, cass_env)
