@@ -426,7 +426,7 @@ def sweep(args: argparse.Namespace) -> int:
     started = time.time()
     results: dict[str, Any] = {}
     checked: set[str] = set()
-    queue = [v for v in SWEEP if not wanted] or sorted((v for v in SWEEP if v[0] in wanted), key=lambda v: wanted.index(v[0]))
+    queue = sorted((v for v in SWEEP if v[0] in wanted), key=lambda v: wanted.index(v[0])) if wanted else list(SWEEP)
     while queue:
         name, overrides, what = queue.pop(0)
         left = args.sweep_deadline - (time.time() - started)

@@ -57,6 +57,7 @@ def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[s
     """Errors for CUDA library headers whose HIP counterparts are not installed, so the
     user reads which library to install, not just clang's bare 'file not found'."""
     from ..translate import mappings
+    from ..translate.prelude import BF16_HEADER
 
     messages = []
     for m in INCLUDE.finditer(data):
@@ -65,7 +66,7 @@ def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[s
         needed = row.hip_name if row and row.status == "supported" and row.hip_name else None
         if name.startswith("thrust/"):
             needed = name  # rocThrust keeps the path
-        if needed == "hip/hip_bf16.h":
+        if needed == BF16_HEADER:
             continue  # where HIP lacks it, the translation carries its own (translate/prelude_bf16.h)
         if needed and not (include_dir / needed).exists():
             line = data[: m.start()].count(b"\n") + 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import mappings
 from .ptx import PTX_HELPERS
 
 BASE = "#include <hip/hip_runtime.h>\n"
@@ -137,10 +138,11 @@ CG_REDUCE = (
     "}\n"
 )
 
-# <cuda_bf16.h> for HIP before 5.7, which has no hip/hip_bf16.h: prelude_bf16.h defines
-# __hip_bfloat16/__hip_bfloat162 and CUDA's functions on them. BF16_NAMES: the rows of
-# mappings/bf16.tsv it serves (rules.py translates them on such a HIP instead of reporting).
-BF16_HIP = (5, 7)
+# <cuda_bf16.h> for a HIP without hip/hip_bf16.h (its row in mappings/headers.tsv says from which
+# version HIP has it): prelude_bf16.h defines __hip_bfloat16/__hip_bfloat162 and CUDA's functions
+# on them. BF16_NAMES: the rows of mappings/bf16.tsv it serves (rules.py translates them on such
+# a HIP instead of reporting them).
+BF16_HEADER = "hip/hip_bf16.h"
 BF16_PRELUDE = Path(__file__).with_name("prelude_bf16.h").read_text()
 _ROUNDED = ("rn", "rz", "rd", "ru")
 BF16_NAMES = frozenset({
@@ -154,6 +156,12 @@ BF16_NAMES = frozenset({
     "__high2bfloat162", "__lows2bfloat162", "__highs2bfloat162",
 })
 HEADER_HELPERS = {"cooperative_groups/reduce.h": CG_REDUCE, "cuda_bf16.h": BF16_PRELUDE}
+
+
+def bf16_stand_in(hip_version: tuple[int, int]) -> bool:
+    """Whether a translation for this HIP carries prelude_bf16.h in place of hip/hip_bf16.h."""
+    row = mappings.lookup_header("cuda_bf16.h")
+    return row is not None and not row.available_on(hip_version)
 
 
 def prelude(hip_names: set[str]) -> str:

@@ -28,7 +28,7 @@ import re
 
 from . import mappings, ptx, rewrites
 from .identity import rules_identity
-from .prelude import BF16_HIP, BF16_NAMES, SIMD_NAMES, prelude
+from .prelude import BF16_HEADER, BF16_NAMES, SIMD_NAMES, bf16_stand_in, prelude
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
 from .windows import Touched, Windows
@@ -299,7 +299,7 @@ class _Job:
         if row is None:
             return
         quoted = tok.text.startswith('"')
-        if row.hip_name == "hip/hip_bf16.h" and not quoted and self.target.hip_version < BF16_HIP:
+        if row.hip_name == BF16_HEADER and not quoted and bf16_stand_in(self.target.hip_version):
             self.out[i] = "<hip/hip_runtime.h>"
             self.emitted.add("cuda_bf16.h")  # prelude_bf16.h stands in for the header
             return
@@ -343,7 +343,7 @@ class _Job:
             return i + 1
         if row.kind == "namespace" and not self._namespace_use(i):
             return i + 1  # a variable or member that happens to be called `cub`
-        if row.family == "bf16" and name in BF16_NAMES and self.target.hip_version < BF16_HIP:
+        if row.family == "bf16" and name in BF16_NAMES and bf16_stand_in(self.target.hip_version):
             self.out[i] = row.hip_name or name
             self.emitted.add("cuda_bf16.h")  # defined by prelude_bf16.h
             return i + 1
