@@ -64,7 +64,7 @@ def prepare(names: list[str], out: Path) -> None:
 
 
 def run(root: Path, arch: str, out: Path, jobs_build: int, jobs_run: int, timeout: float, deadline: float,
-        only: list[str] | None) -> None:
+        only: list[str] | None, memory_mb: int = 32768) -> None:
     from cass_cc.verify.compare import Run, Tolerance, compare
     from cass_cc.verify.runner import BuildSpec, build_tree, find_tools, run_limited, side_env
 
@@ -101,7 +101,7 @@ def run(root: Path, arch: str, out: Path, jobs_build: int, jobs_run: int, timeou
         sub, suffix, translation, _ = sides[side]
         tree = root / sub / f"{name}{suffix}"
         return name, side, run_limited(f"make -s ARCH={arch} run", str(tree), side_env(env, tools, translation, spec),
-                                       timeout, 32768, shell=True)
+                                       timeout, memory_mb, shell=True)
 
     runs: dict[tuple[str, str], Run | None] = {}
     with ThreadPoolExecutor(jobs_run) as pool:
@@ -146,6 +146,32 @@ def summary(records: list[dict]) -> str:
     return f"cuda built {cuda_built}/{len(records)}\n" + "\n".join(rows)
 
 
+def recompare(records: list[dict]) -> int:
+    """Compare again, with the current masks and tolerance, the rows whose recorded outputs are
+    whole (the runner keeps the last 1,500 characters of stdout and 800 of stderr); returns how
+    many outcomes changed."""
+    from cass_cc.verify.compare import Run, Tolerance, compare
+
+    def recorded(side: dict) -> Run | None:
+        status, out, err = side.get("status") or "", side.get("stdout"), side.get("stderr", "")
+        if not status.startswith("exit ") or out is None or len(out) >= 1500 or len(err) >= 800:
+            return None  # not run, or outputs not recorded whole (rows of sessions 3-4 keep none)
+        return Run(int(status.split()[1]), out, err)
+
+    changed = 0
+    for r in records:
+        base = recorded(r["cuda"])
+        for side in ("hip", "ported"):
+            other, old = recorded(r[side]), r[f"{side}_vs_cuda"]
+            if base is None or other is None or old is None:
+                continue
+            c = compare(base, other, Tolerance())
+            changed += c.outcome != old["outcome"]
+            r[f"{side}_vs_cuda"] = {"outcome": c.outcome, "verdicts_agree": c.verdicts_agree,
+                                    "reasons": c.reasons, "diff": c.diff}
+    return changed
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -161,15 +187,24 @@ def main() -> None:
     r.add_argument("--timeout", type=float, default=60.0)
     r.add_argument("--deadline", type=float, default=500.0, help="seconds after which no new run starts")
     r.add_argument("--only", nargs="*")
+    r.add_argument("--memory", type=int, default=32768, help="MiB of resident host memory per run")
     s = sub.add_parser("summary")
     s.add_argument("results", type=Path)
+    c = sub.add_parser("recompare", help="compare recorded outputs again with the current masks (rewrites RESULTS)")
+    c.add_argument("results", type=Path)
     a = ap.parse_args()
     if a.cmd == "prepare":
         prepare(a.names.read_text().split(), a.out)
     elif a.cmd == "run":
-        run(a.root, a.arch, a.out, a.jobs_build, a.jobs_run, a.timeout, a.deadline, a.only)
+        run(a.root, a.arch, a.out, a.jobs_build, a.jobs_run, a.timeout, a.deadline, a.only, a.memory)
     else:
-        print(summary([json.loads(line) for line in a.results.read_text().splitlines() if line.strip()]))
+        records = [json.loads(line) for line in a.results.read_text().splitlines() if line.strip()]
+        if a.cmd == "recompare":
+            print(f"{recompare(records)} outcomes changed")
+            tmp = a.results.with_suffix(".tmp")
+            tmp.write_text("".join(json.dumps(r) + "\n" for r in records))
+            tmp.replace(a.results)
+        print(summary(records))
 
 
 if __name__ == "__main__":

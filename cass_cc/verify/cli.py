@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import sys
 import tempfile
@@ -105,6 +106,15 @@ def _hip_version(value: str | None) -> tuple[int, int] | None:
         raise click.BadParameter(f"expected X.Y (e.g. 5.2), got {value!r}") from None
 
 
+def _regexes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    for v in values:
+        try:
+            re.compile(v)
+        except re.error as e:
+            raise click.BadParameter(f"{v!r} is not a regular expression: {e}") from None
+    return values
+
+
 @click.command("verify", context_settings={"ignore_unknown_options": False})
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--original", type=click.Path(exists=True, file_okay=False, path_type=Path), help="the CUDA tree")
@@ -118,6 +128,8 @@ def _hip_version(value: str | None) -> tuple[int, int] | None:
 @click.option("--stdin", type=click.Path(exists=True, dir_okay=False), help="standard input for both runs")
 @click.option("--rtol", type=float, default=1e-5, show_default=True, help="relative tolerance for numbers in outputs")
 @click.option("--atol", type=float, default=1e-8, show_default=True, help="absolute tolerance (values near zero)")
+@click.option("--mask", "masks", multiple=True, metavar="REGEX", callback=_regexes,
+              help="output lines matching REGEX are not compared, like timing lines (repeatable)")
 @click.option("--timeout", type=float, default=120.0, show_default=True, help="seconds per run")
 @click.option("--memory", type=int, default=32768, show_default=True, help="MiB of resident memory per run")
 @click.option("--no-run", is_flag=True, help="build both sides, run nothing")
@@ -131,7 +143,8 @@ def _hip_version(value: str | None) -> tuple[int, int] | None:
 @click.pass_context
 def verify_command(ctx: click.Context, files: tuple[Path, ...], original: Path | None, ported: Path | None,
                    build_cmd: str | None, ported_build: str | None, run_cmd: str | None, arch: str, flags: str,
-                   inputs: tuple[str, ...], stdin: str | None, rtol: float, atol: float, timeout: float, memory: int,
+                   inputs: tuple[str, ...], stdin: str | None, rtol: float, atol: float, masks: tuple[str, ...],
+                   timeout: float, memory: int,
                    no_run: bool, force_run: bool, amd: bool | None, hip_version: str | None, jobs: int, json_out: str | None,
                    keep: Path | None) -> None:
     """Translate, build both sides with nvcc (the HIP side through the HIP-on-NVIDIA headers),
@@ -163,7 +176,7 @@ def verify_command(ctx: click.Context, files: tuple[Path, ...], original: Path |
     work_root = keep or Path(tempfile.mkdtemp(prefix="cass-verify."))
     runs = RunSpec(command=run_cmd, args=program_args, inputs=tuple(os.path.abspath(i) for i in inputs),
                    stdin=os.path.abspath(stdin) if stdin else None, timeout=timeout, memory_mb=memory, rtol=rtol,
-                   atol=atol, run=run_flag)
+                   atol=atol, masks=masks, run=run_flag)
     build = BuildSpec(command=build_cmd, ported_command=ported_build, flags=tuple(shlex.split(flags)), arch=arch,
                       amd=bool(tools.clang) and not trees if amd is None else amd)
     cases: list[Case] = []

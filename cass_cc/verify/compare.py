@@ -11,6 +11,7 @@ zero; the rest of each line must match exactly (runs of blanks count as one).
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 import re
 import signal
@@ -19,8 +20,10 @@ from dataclasses import dataclass, field
 # Words that make a line about speed, not results; such lines differ from run to run.
 TIMING = re.compile(
     r"(?i)(\b(times?|timing|elapsed|runtime|duration|seconds?|secs?|ms|msecs?|milliseconds?|us|usecs?|"
-    r"microseconds?|ns|throughput|bandwidth|g?flops|[gmt]flop/s|gops|gb/s|mb/s|gib/s|fps|speed-?up|"
-    r"performance|cycles|measured)\b|\d\s*s\b|\(s\)|\(ms\)|\(us\))"
+    r"microseconds?|ns|throughput|bandwidth|g?flops|[gmt]flop/s|gops|fps|speed-?up|performance|cycles|"
+    r"measured)\b|\d\s*s\b|\(s\)|\(ms\)|\(us\)|"
+    # rates: kB/s, GiB/s, GF/s, Gops/s, keys/sec, (millions/sec) ...
+    r"\b[kmgtp]?i?(?:b|bytes?|f|flops?|ops|keys|elements|items|points|pts|updates|millions)\s*/\s*s(?:ec)?\b)"
 )
 NUMBER = re.compile(r"(?i)[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|[-+]?\b(?:nan|inf(?:inity)?)\b")
 PASS_WORDS = re.compile(r"\b(PASS(ED)?|Pass(ed)?|passed|SUCCESS(FUL)?|Success(ful)?|successful(ly)?|CORRECT|Correct|correct)\b")
@@ -30,10 +33,21 @@ MASK = "<timing>"
 MAX_DIFF_LINES = 24
 
 
+@functools.lru_cache(maxsize=64)
+def _compiled(patterns: tuple[str, ...]) -> list[re.Pattern[str]]:
+    return [re.compile(p) for p in patterns]
+
+
 @dataclass(frozen=True)
 class Tolerance:
+    """How close two outputs must be: numbers within rtol (plus atol near zero); lines that match
+    any of `masks` (regular expressions, beside the built-in timing words) are not compared."""
     rtol: float = 1e-5
     atol: float = 1e-8
+    masks: tuple[str, ...] = ()
+
+    def masked(self, line: str) -> bool:
+        return bool(TIMING.search(line)) or any(m.search(line) for m in _compiled(self.masks))
 
     def close(self, a: float, b: float) -> bool:
         if math.isnan(a) or math.isnan(b):
@@ -95,13 +109,13 @@ def verdict(text: str) -> str | None:
     return None
 
 
-def mask_line(line: str) -> str:
-    return MASK if TIMING.search(line) else line
+def mask_line(line: str, tol: Tolerance = Tolerance()) -> str:
+    return MASK if tol.masked(line) else line
 
 
-def normalise(text: str) -> list[str]:
+def normalise(text: str, tol: Tolerance = Tolerance()) -> list[str]:
     """Lines with timing lines masked, trailing blanks dropped and blank runs collapsed."""
-    lines = [" ".join(mask_line(line).split()) for line in text.replace("\r\n", "\n").split("\n")]
+    lines = [" ".join(mask_line(line, tol).split()) for line in text.replace("\r\n", "\n").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     return lines
@@ -143,7 +157,7 @@ def short_diff(a: list[str], b: list[str], names: tuple[str, str] = ("original",
 
 def compare_outputs(a: str, b: str, tol: Tolerance) -> tuple[list[str], str]:
     """(reasons, diff) for two stdouts; no reasons when they agree within tolerance."""
-    la, lb = normalise(a), normalise(b)
+    la, lb = normalise(a, tol), normalise(b, tol)
     reasons: list[str] = []
     if len(la) != len(lb):
         reasons.append(f"output has {len(la)} vs {len(lb)} lines")

@@ -63,6 +63,7 @@ class RunSpec:
     memory_mb: int = 32768  # resident memory of the run's processes together
     rtol: float = 1e-5
     atol: float = 1e-8
+    masks: tuple[str, ...] = ()  # regular expressions: output lines not compared (beside timing lines)
     run: bool | None = None  # None: when an NVIDIA GPU is present
 
 
@@ -409,7 +410,7 @@ def _verify(case: Case, tools: Tools, env: dict[str, str], work: str) -> Result:
         side.run = run_limited(command, cwd, renv, runs.timeout, runs.memory_mb, runs.stdin,
                                shell=isinstance(command, str))
     assert original.run is not None and translation.run is not None
-    comparison: Comparison = compare(original.run, translation.run, Tolerance(runs.rtol, runs.atol))
+    comparison: Comparison = compare(original.run, translation.run, Tolerance(runs.rtol, runs.atol, runs.masks))
     result.outcome, result.diff = comparison.outcome, comparison.diff
     result.reasons += comparison.reasons
     result.level = {"agree": "ran and agreed", "differ": "ran and differed"}.get(comparison.outcome, "ran, inconclusive")

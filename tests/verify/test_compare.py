@@ -13,6 +13,11 @@ from cass_cc.verify.compare import Run, Tolerance, compare, mask_line, normalise
     ("Throughput: 812.3 GB/s", True),
     ("elapsed 4 s", True),
     ("GFLOPS 100.2", True),
+    ("CPU speed : 9481.62 kB/s", True),  # keccaktreehash
+    ("GF/s (device): 4.408", True),  # minisweep
+    ("pt_rate (millions/sec) = 3.25", True),  # rtm8
+    ("sorted 1e6 keys/sec", True),
+    ("a/b/c = 3", False),
     ("sum = 1.5e+03", False),
     ("it's done: 3 steps", False),
     ("timestep 5 energy 1.25", False),
@@ -51,6 +56,15 @@ def test_timing_lines_do_not_count() -> None:
     b = Run(0, "n = 10\nkernel time: 9.75 ms\nPASS\n")
     assert compare(a, b).outcome == "agree"
     assert normalise(a.stdout) == ["n = 10", "<timing>", "PASS"]
+
+
+def test_user_masks() -> None:
+    """--mask REGEX: lines a program prints about its own speed that no timing word gives away."""
+    a = Run(0, "dt = 0.312313\nPASS\n")
+    b = Run(0, "dt = 0.498959\nPASS\n")
+    assert compare(a, b).outcome == "differ"
+    assert compare(a, b, Tolerance(masks=(r"^dt = ",))).outcome == "agree"
+    assert compare(Run(0, "x = 1\n"), Run(0, "x = 2\n"), Tolerance(masks=(r"^dt = ",))).outcome == "differ"
 
 
 def test_exit_status_verdict_and_diff() -> None:

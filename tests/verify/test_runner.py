@@ -142,6 +142,8 @@ def test_cli_usage_errors(tmp_path: Path, cass_env: dict[str, str]) -> None:
     assert proc.returncode == 2 and "give FILE.cu" in proc.stderr
     proc = run_cass(["verify", "--original", str(tmp_path), "--ported", str(tmp_path)], tmp_path, cass_env)
     assert proc.returncode == 2 and "--build CMD --run CMD" in proc.stderr
+    proc = run_cass(["verify", "--mask", "dt = (", str(PROGRAMS / "reduce.cu")], tmp_path, cass_env)
+    assert proc.returncode == 2 and "'dt = (' is not a regular expression" in proc.stderr
 
 
 def test_cli_tree_ported_on_the_fly(tmp_path: Path, cass_env: dict[str, str]) -> None:
@@ -167,6 +169,9 @@ def test_cli_trees_force_run(tmp_path: Path, cass_env: dict[str, str]) -> None:
                      "--run", f"{PY} prog.py 1", "--force-run"], tmp_path, cass_env)
     assert proc.returncode == 1, proc.stderr
     assert "ran and differed" in proc.stdout and "+x 0.25" in proc.stdout
+    proc = run_cass(["verify", "--original", str(a), "--ported", str(b), "--build", "cp main.py prog.py",
+                     "--run", f"{PY} prog.py 1", "--force-run", "--mask", "^x "], tmp_path, cass_env)
+    assert proc.returncode == 0 and "ran and agreed" in proc.stdout, proc.stdout + proc.stderr
 
 
 def test_translation_without_rocm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
