@@ -155,13 +155,22 @@ BF16_NAMES = frozenset({
     "__float22bfloat162_rn", "__bfloat1622float2", "__low2bfloat16", "__high2bfloat16", "__low2bfloat162",
     "__high2bfloat162", "__lows2bfloat162", "__highs2bfloat162",
 })
-HEADER_HELPERS = {"cooperative_groups/reduce.h": CG_REDUCE, "cuda_bf16.h": BF16_PRELUDE}
+# <cuda_fp16.h> on a HIP whose hip_fp16.h has __half operators for the device only and no
+# __hmax/__hmin (5.x): prelude_fp16.h adds host operators, __hmax/__hmin and __half shuffles.
+FP16_PRELUDE = Path(__file__).with_name("prelude_fp16.h").read_text()
+FP16_NAMES = frozenset(f"__h{op}{pair}{nan}" for op in ("max", "min") for pair in ("", "2") for nan in ("", "_nan"))
+HEADER_HELPERS = {"cooperative_groups/reduce.h": CG_REDUCE, "cuda_bf16.h": BF16_PRELUDE, "cuda_fp16.h": FP16_PRELUDE}
 
 
 def bf16_stand_in(hip_version: tuple[int, int]) -> bool:
     """Whether a translation for this HIP carries prelude_bf16.h in place of hip/hip_bf16.h."""
     row = mappings.lookup_header("cuda_bf16.h")
     return row is not None and not row.available_on(hip_version)
+
+
+# Helpers a program does not call are not worth a -Wall warning each.
+_QUIET_UNUSED = '#ifdef __clang__\n#pragma clang diagnostic push\n#pragma clang diagnostic ignored "-Wunused-function"\n#endif\n'
+_QUIET_END = "#ifdef __clang__\n#pragma clang diagnostic pop\n#endif\n"
 
 
 def prelude(hip_names: set[str]) -> str:
@@ -173,4 +182,7 @@ def prelude(hip_names: set[str]) -> str:
     parts.extend(HEADER_HELPERS[name] for name in sorted(hip_names) if name in HEADER_HELPERS)
     parts.extend(PTX_HELPERS[name] for name in sorted(hip_names) if name in PTX_HELPERS)
     parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
+    if len(parts) > 1:
+        parts[1:1] = [_QUIET_UNUSED]
+        parts.append(_QUIET_END)
     return "".join(parts)

@@ -28,7 +28,7 @@ import re
 
 from . import mappings, ptx, rewrites
 from .identity import rules_identity
-from .prelude import BF16_HEADER, BF16_NAMES, SIMD_NAMES, bf16_stand_in, prelude
+from .prelude import BF16_HEADER, BF16_NAMES, FP16_NAMES, SIMD_NAMES, bf16_stand_in, prelude
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
 from .windows import Touched, Windows
@@ -38,7 +38,9 @@ from .windows import Touched, Windows
 CUDA_NAME = re.compile(r"(?:cuda|cu)[A-Z]\w*|cublas\w*|curand\w*|cusparse\w*|cufft\w*")
 
 # CUDA headers whose contents HIP (before the version given) lacks; prelude.py has them.
-HEADER_HELPERS = {"cooperative_groups/reduce.h": (6, 0)}
+# cuda_fp16.h: HIP 5.2's hip_fp16.h measured here; a 2025 amd_hip_fp16.h has host __hmax and
+# operators, and the prelude's templates yield to HIP's own functions wherever both exist.
+HEADER_HELPERS = {"cooperative_groups/reduce.h": (6, 0), "cuda_fp16.h": (6, 0)}
 
 # HIP version from which the *_sync warp functions exist (with 64-bit masks).
 WARP_SYNC_HIP = (6, 2)
@@ -346,6 +348,11 @@ class _Job:
         if row.family == "bf16" and name in BF16_NAMES and bf16_stand_in(self.target.hip_version):
             self.out[i] = row.hip_name or name
             self.emitted.add("cuda_bf16.h")  # defined by prelude_bf16.h
+            return i + 1
+        if (name in FP16_NAMES and not row.available_on(self.target.hip_version)
+                and self.target.hip_version < HEADER_HELPERS["cuda_fp16.h"]):
+            self.out[i] = name
+            self.emitted.add("cuda_fp16.h")  # defined by prelude_fp16.h
             return i + 1
         if row.available_on(self.target.hip_version):
             self.out[i] = row.hip_name

@@ -1,4 +1,8 @@
 #include <hip/hip_runtime.h>
+#ifdef __clang__
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunused-function"
+#endif
 #include <hip/hip_cooperative_groups.h>
 namespace cooperative_groups {
 template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
@@ -9,6 +13,9 @@ template <class T> struct bit_or { __device__ T operator()(T a, T b) const { ret
 template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
 template <class Group, class T, class Op> __device__ T reduce(const Group& g, T v, Op op) { for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }
 }
+#ifdef __clang__
+#pragma clang diagnostic pop
+#endif
 #line 1 "cg_reduce.cu"
 // cooperative_groups::reduce (CUDA 11+), which HIP 5.2 lacks.
 #include <hip/hip_cooperative_groups.h>

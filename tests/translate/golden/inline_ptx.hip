@@ -1,5 +1,12 @@
 #include <hip/hip_runtime.h>
+#ifdef __clang__
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunused-function"
+#endif
 static __host__ __device__ inline unsigned int __cass_bfe_u32(unsigned int a, unsigned int b, unsigned int c) { unsigned int pos = b & 0xFFu, len = c & 0xFFu; unsigned int n = pos > 31 ? 0 : (len < 32u - pos ? len : 32u - pos); unsigned int field = n == 0 ? 0 : (a >> pos) & (n == 32 ? ~(unsigned int)0 : (1u << n) - 1u); return field; }
+#ifdef __clang__
+#pragma clang diagnostic pop
+#endif
 #line 1 "inline_ptx.cu"
 // Inline PTX idioms rewritten to HIP; the last one is left for a model.
 #include <hip/hip_runtime.h>

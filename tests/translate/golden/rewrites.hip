@@ -1,8 +1,15 @@
 #include <hip/hip_runtime.h>
+#ifdef __clang__
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunused-function"
+#endif
 template <class T> static __device__ inline unsigned int __cass_match_all(T v, int* pred) { bool same = true; for (int l = 0; l < 32; ++l) same = same && (__shfl(v, l, 32) == v); *pred = same; return same ? 0xffffffffu : 0u; }
 template <class T> static __device__ inline unsigned int __cass_match_any(T v) { unsigned int m = 0; for (int l = 0; l < 32; ++l) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l; return m; }
 template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; }
 template <class T> static __device__ inline T __cass_reduce_max(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = w > v ? w : v; } return v; }
+#ifdef __clang__
+#pragma clang diagnostic pop
+#endif
 #line 1 "rewrites.cu"
 // Rewrites a rename cannot do (HIP 5.2, wave32).
 #include <hip/hip_runtime.h>

@@ -1,5 +1,12 @@
 #include <hip/hip_runtime.h>
+#ifdef __clang__
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunused-function"
+#endif
 template <class R, class... A> static inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, R (*func)(A...)) { return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(func)); }
+#ifdef __clang__
+#pragma clang diagnostic pop
+#endif
 #line 1 "runtime_api.cu"
 // Runtime API walk-through: devices, memory, streams, events, occupancy, peers.
 #include <hip/hip_runtime.h>

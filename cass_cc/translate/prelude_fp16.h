@@ -1,0 +1,131 @@
+/* cass-cc: what CUDA's cuda_fp16.h offers and HIP 5.x's hip_fp16.h lacks.
+   - __half and __half2 arithmetic, negation and comparisons in host code: HIP 5.x declares
+     those operators __device__ only, CUDA __host__ __device__ (reference code on the CPU uses them).
+     Host arithmetic is done in float and rounded once to half; float carries more than twice
+     half's precision plus two bits, so + - * / round as if done exactly.
+   - __hmax/__hmin (and the _nan forms) on __half and __half2, host and device.
+   - warp shuffles (__shfl, __shfl_xor, __shfl_up, __shfl_down) of __half and __half2, whose calls
+     are ambiguous among HIP's int/float/double overloads.
+   Every function here is a template taking exactly __half (or __half2), so where a HIP declares
+   the same function, HIP's non-template one is chosen and these stay unused. */
+#ifndef CASS_FP16_PRELUDE
+#define CASS_FP16_PRELUDE
+#if !defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_NVCC__)
+#include <hip/hip_fp16.h>
+#include <type_traits>
+
+#define CASS_ONLY(H, T) class H, typename std::enable_if<std::is_same<H, T>::value, int>::type = 0
+#define CASS_HALF template <CASS_ONLY(H, __half)> static __host__ inline
+#define CASS_HALF2 template <CASS_ONLY(H, __half2)> static __host__ inline
+
+/* host operators on __half */
+#define CASS_ARITH(op)                                                                         \
+  CASS_HALF H operator op(const H& a, const H& b) { return H((float)a op (float)b); }          \
+  CASS_HALF H& operator op##=(H& a, const H& b) { return a = H((float)a op (float)b); }
+CASS_ARITH(+)
+CASS_ARITH(-)
+CASS_ARITH(*)
+CASS_ARITH(/)
+#undef CASS_ARITH
+CASS_HALF H operator-(const H& a) { __half_raw r = a; r.x ^= 0x8000u; return H(r); }
+CASS_HALF H operator+(const H& a) { return a; }
+#define CASS_COMPARE(op) \
+  CASS_HALF bool operator op(const H& a, const H& b) { return (float)a op (float)b; }
+CASS_COMPARE(==)
+CASS_COMPARE(!=)
+CASS_COMPARE(<)
+CASS_COMPARE(>)
+CASS_COMPARE(<=)
+CASS_COMPARE(>=)
+#undef CASS_COMPARE
+
+/* host operators on __half2, lane by lane */
+#define CASS_ARITH2(op)                                                                       \
+  CASS_HALF2 H operator op(const H& a, const H& b) {                                          \
+    return __halves2half2(__half((float)__low2half(a) op (float)__low2half(b)),               \
+                          __half((float)__high2half(a) op (float)__high2half(b)));            \
+  }                                                                                           \
+  CASS_HALF2 H& operator op##=(H& a, const H& b) { return a = a op b; }
+CASS_ARITH2(+)
+CASS_ARITH2(-)
+CASS_ARITH2(*)
+CASS_ARITH2(/)
+#undef CASS_ARITH2
+CASS_HALF2 H operator-(const H& a) { return __halves2half2(-__low2half(a), -__high2half(a)); }
+CASS_HALF2 bool operator==(const H& a, const H& b) {
+  return (float)__low2half(a) == (float)__low2half(b) && (float)__high2half(a) == (float)__high2half(b);
+}
+CASS_HALF2 bool operator!=(const H& a, const H& b) { return !(a == b); }
+#undef CASS_HALF
+#undef CASS_HALF2
+
+/* host forms of functions HIP 5.x declares __device__ only. A template with nothing to deduce
+   loses to a non-template of the same signature, so a HIP with host forms keeps its own. */
+#define CASS_HOST template <int = 0> static __host__ inline
+CASS_HOST unsigned short __half_as_ushort(__half h) { return static_cast<__half_raw>(h).x; }
+CASS_HOST short __half_as_short(__half h) { return (short)static_cast<__half_raw>(h).x; }
+CASS_HOST __half __ushort_as_half(unsigned short u) { __half_raw r; r.x = u; return __half(r); }
+CASS_HOST __half __short_as_half(short s) { __half_raw r; r.x = (unsigned short)s; return __half(r); }
+#define CASS_BINARY(name, expr) \
+  CASS_HOST __half name(__half a, __half b) { float x = (float)a, y = (float)b; return __half(expr); }
+CASS_BINARY(__hadd, x + y)
+CASS_BINARY(__hsub, x - y)
+CASS_BINARY(__hmul, x * y)
+CASS_BINARY(__hdiv, x / y)
+#undef CASS_BINARY
+CASS_HOST __half __hneg(__half a) { __half_raw r = a; r.x ^= 0x8000u; return __half(r); }
+CASS_HOST __half __hfma(__half a, __half b, __half c) { return __half(__builtin_fma((double)(float)a, (double)(float)b, (double)(float)c)); }
+#define CASS_RELATION(name, op) \
+  CASS_HOST bool name(__half a, __half b) { return (float)a op (float)b; }
+CASS_RELATION(__heq, ==)
+CASS_RELATION(__hne, !=)
+CASS_RELATION(__hlt, <)
+CASS_RELATION(__hle, <=)
+CASS_RELATION(__hgt, >)
+CASS_RELATION(__hge, >=)
+#undef CASS_RELATION
+#undef CASS_HOST
+
+/* __hmax/__hmin: the other value when one is NaN; the _nan forms: NaN when either is. */
+#define CASS_HALF_HD template <CASS_ONLY(H, __half)> static __host__ __device__ inline
+#define CASS_HALF2_HD template <CASS_ONLY(H, __half2)> static __host__ __device__ inline
+CASS_HALF_HD H __hmax(H a, H b) { return H(__builtin_fmaxf((float)a, (float)b)); }
+CASS_HALF_HD H __hmin(H a, H b) { return H(__builtin_fminf((float)a, (float)b)); }
+CASS_HALF_HD H __hmax_nan(H a, H b) {
+  float x = (float)a, y = (float)b;
+  return H(x != x || y != y ? x + y : (x > y ? x : y));
+}
+CASS_HALF_HD H __hmin_nan(H a, H b) {
+  float x = (float)a, y = (float)b;
+  return H(x != x || y != y ? x + y : (x < y ? x : y));
+}
+#define CASS_PAIR(pair, name)                                                                 \
+  CASS_HALF2_HD H pair(H a, H b) {                                                             \
+    return __halves2half2(name(__low2half(a), __low2half(b)), name(__high2half(a), __high2half(b))); \
+  }
+CASS_PAIR(__hmax2, __hmax)
+CASS_PAIR(__hmin2, __hmin)
+CASS_PAIR(__hmax2_nan, __hmax_nan)
+CASS_PAIR(__hmin2_nan, __hmin_nan)
+#undef CASS_PAIR
+#undef CASS_HALF_HD
+#undef CASS_HALF2_HD
+
+/* warp shuffles of the 16- and 32-bit patterns (HIP's overloads take int) */
+#define CASS_SHFL(name, Arg)                                                                         \
+  template <CASS_ONLY(H, __half)> static __device__ inline H name(H v, Arg a, int width = warpSize) { \
+    __half_raw r = v;                                                                                \
+    r.x = (unsigned short)name((int)r.x, a, width);                                                  \
+    return H(r);                                                                                     \
+  }                                                                                                  \
+  template <CASS_ONLY(H, __half2)> static __device__ inline H name(H v, Arg a, int width = warpSize) { \
+    return __builtin_bit_cast(H, name(__builtin_bit_cast(int, v), a, width));                        \
+  }
+CASS_SHFL(__shfl, int)
+CASS_SHFL(__shfl_xor, int)
+CASS_SHFL(__shfl_up, unsigned int)
+CASS_SHFL(__shfl_down, unsigned int)
+#undef CASS_SHFL
+#undef CASS_ONLY
+#endif
+#endif
