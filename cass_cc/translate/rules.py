@@ -98,7 +98,7 @@ class RulesTranslator:
         return Translation(
             text=head + "".join(job.out),
             translator=self.identity(),
-            diagnostics=tuple(job.diagnostics),
+            diagnostics=tuple(job.diagnostics) + half2_member_warnings(source),
             unsupported=tuple(sorted(job.unsupported)),
         )
 
@@ -121,6 +121,33 @@ class RulesTranslator:
         job = _Job(tokenize(source), target)
         job.run()
         return job
+
+
+# CUDA's __half2 has members x and y of type __half; HIP's (5.2 here, and the header Triton
+# bundles) has x and y as the raw 16-bit patterns (unsigned short), so `h2.x` compiles and reads
+# a wrong value (`float f = h2.x;` converts the bit pattern) or picks a wrong overload. Variables
+# declared __half2/half2 whose .x/.y (or ->x/->y) this file reads are flagged, once each.
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_HALF2_DECL = re.compile(r"\b(?:__)?half2\b(?:\s*(?:\*|&|\bconst\b|\bvolatile\b|\b__restrict__\b))*\s*([A-Za-z_]\w*)\s*(?![\w(])")
+_MEMBER = r"\b{name}\s*(?:\[[^\[\]]*\]\s*)?(?:\.|->)\s*[xy]\b"
+
+
+def half2_member_warnings(source: str) -> tuple[Diagnostic, ...]:
+    if "half2" not in source:
+        return ()
+    code = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), source)
+    names = {m.group(1) for m in _HALF2_DECL.finditer(code)} - {"const", "volatile", "__restrict__"}
+    found: list[Diagnostic] = []
+    for name in sorted(names):
+        use = re.search(_MEMBER.format(name=re.escape(name)), code)
+        if use is None:
+            continue
+        line = code.count("\n", 0, use.start()) + 1
+        column = use.start() - code.rfind("\n", 0, use.start())
+        found.append(Diagnostic(line, column, "warning",
+                                f"'{use.group(0)}': HIP's __half2 holds .x/.y as raw 16-bit patterns (unsigned short), "
+                                "CUDA's as __half; read the halves with __low2half()/__high2half()"))
+    return tuple(sorted(found, key=lambda d: (d.line, d.column)))
 
 
 def _escape(filename: str) -> str:

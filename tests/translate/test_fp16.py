@@ -83,6 +83,21 @@ def test_translation_serves_fp16_on_hip_52() -> None:
     assert [d.message for d in newer.diagnostics if d.severity != "note"] == ["'__hmin2_nan' is not supported by HIP 6.2"]
 
 
+def test_half2_members_are_flagged() -> None:
+    """HIP's __half2 .x/.y are raw bits: a read of them is a warning, naming the expression."""
+    source = (
+        "#include <cuda_fp16.h>\n"
+        "__global__ void k(const half2* __restrict__ in, float* out, float2 f) {\n"
+        "  __half2 sum = in[0];  // sum.x in a comment is not a use\n"
+        "  out[0] = __half2float(sum.x) + __half2float(in[1].y) + f.x;\n"
+        "}\n")
+    out = RulesTranslator().translate(source, "h2.cu", Target(hip_version=(5, 2)))
+    flagged = [(d.line, d.message.split(":")[0]) for d in out.diagnostics if d.severity == "warning"]
+    assert flagged == [(4, "'sum.x'"), (4, "'in[1].y'")], out.diagnostics
+    assert not RulesTranslator().translate(source.replace("sum.x", "__low2half(sum)").replace("in[1].y", "__high2half(in[1])"),
+                                           "h2.cu", Target(hip_version=(5, 2))).diagnostics
+
+
 def _f16(bits: int) -> np.float16:
     return np.array([bits], np.uint16).view(np.float16)[0]
 
