@@ -125,10 +125,13 @@ class RulesTranslator:
 
 # CUDA's __half2 has members x and y of type __half; HIP's (5.2 here, and the header Triton
 # bundles) has x and y as the raw 16-bit patterns (unsigned short), so `h2.x` compiles and reads
-# a wrong value (`float f = h2.x;` converts the bit pattern) or picks a wrong overload. Variables
-# declared __half2/half2 whose .x/.y (or ->x/->y) this file reads are flagged, once each.
+# a wrong value (`float f = h2.x;` converts the bit pattern) or picks a wrong overload. A read
+# of .x/.y (or ->x/->y) is flagged, once a variable, where the variable's latest declaration
+# before it is a __half2/half2 one (names are reused: `half2 add(half2 a, ...)` beside
+# `float2 add(float2 a, ...)`).
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _HALF2_DECL = re.compile(r"\b(?:__)?half2\b(?:\s*(?:\*|&|\bconst\b|\bvolatile\b|\b__restrict__\b))*\s*([A-Za-z_]\w*)\s*(?![\w(])")
+_DECL = r"\b(\w+)\s*(?:(?:[*&]|\bconst\b|\bvolatile\b|\b__restrict__\b)\s*)*\b{name}\s*(?=[,;=)\[])"
 _MEMBER = r"\b{name}\s*(?:\[[^\[\]]*\]\s*)?(?:\.|->)\s*[xy]\b"
 
 
@@ -139,14 +142,17 @@ def half2_member_warnings(source: str) -> tuple[Diagnostic, ...]:
     names = {m.group(1) for m in _HALF2_DECL.finditer(code)} - {"const", "volatile", "__restrict__"}
     found: list[Diagnostic] = []
     for name in sorted(names):
-        use = re.search(_MEMBER.format(name=re.escape(name)), code)
-        if use is None:
-            continue
-        line = code.count("\n", 0, use.start()) + 1
-        column = use.start() - code.rfind("\n", 0, use.start())
-        found.append(Diagnostic(line, column, "warning",
-                                f"'{use.group(0)}': HIP's __half2 holds .x/.y as raw 16-bit patterns (unsigned short), "
-                                "CUDA's as __half; read the halves with __low2half()/__high2half()"))
+        decls = [(m.start(), m.group(1) in ("half2", "__half2")) for m in re.finditer(_DECL.format(name=re.escape(name)), code)]
+        for use in re.finditer(_MEMBER.format(name=re.escape(name)), code):
+            latest = [half2 for start, half2 in decls if start < use.start()]
+            if not latest or not latest[-1]:
+                continue
+            line = code.count("\n", 0, use.start()) + 1
+            column = use.start() - code.rfind("\n", 0, use.start())
+            found.append(Diagnostic(line, column, "warning",
+                                    f"'{use.group(0)}': HIP's __half2 holds .x/.y as raw 16-bit patterns (unsigned short), "
+                                    "CUDA's as __half; read the halves with __low2half()/__high2half()"))
+            break
     return tuple(sorted(found, key=lambda d: (d.line, d.column)))
 
 
