@@ -38,9 +38,10 @@ from .windows import Touched, Windows
 CUDA_NAME = re.compile(r"(?:cuda|cu)[A-Z]\w*|cublas\w*|curand\w*|cusparse\w*|cufft\w*")
 
 # CUDA headers whose contents HIP (before the version given) lacks; prelude.py has them.
-# cuda_fp16.h: HIP 5.2's hip_fp16.h measured here; a 2025 amd_hip_fp16.h has host __hmax and
-# operators, and the prelude's templates yield to HIP's own functions wherever both exist.
-HEADER_HELPERS = {"cooperative_groups/reduce.h": (6, 0), "cuda_fp16.h": (6, 0)}
+# cuda_fp16.h: HIP 5.2's hip_fp16.h here and the ROCm 6-era amd_hip_fp16.h Triton bundles both
+# declare the __half operators __device__ only; the prelude's templates yield to HIP's own
+# functions wherever both exist, so on a HIP that has them it is text that goes unused.
+HEADER_HELPERS = {"cooperative_groups/reduce.h": (6, 0), "cuda_fp16.h": (7, 0)}
 
 # HIP version from which the *_sync warp functions exist (with 64-bit masks).
 WARP_SYNC_HIP = (6, 2)

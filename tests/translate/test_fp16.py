@@ -78,9 +78,9 @@ def test_translation_serves_fp16_on_hip_52() -> None:
     assert not out.diagnostics, [d.message for d in out.diagnostics]
     assert "#define CASS_FP16_PRELUDE" in out.text and '#pragma clang diagnostic ignored "-Wunused-function"' in out.text
     assert "__hmax(x, y)" in out.text.split("#line 1")[-1]
-    newer = RulesTranslator().translate(DEVICE, "fp16.cu", Target(hip_version=(6, 2)))
+    newer = RulesTranslator().translate(DEVICE, "fp16.cu", Target(hip_version=(7, 0)))
     assert "CASS_FP16_PRELUDE" not in newer.text
-    assert [d.message for d in newer.diagnostics if d.severity != "note"] == ["'__hmin2_nan' is not supported by HIP 6.2"]
+    assert [d.message for d in newer.diagnostics if d.severity != "note"] == ["'__hmin2_nan' is not supported by HIP 7.0"]
 
 
 def test_half2_members_are_flagged() -> None:
