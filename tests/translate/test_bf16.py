@@ -4,8 +4,6 @@ emulator. References are computed here from the exact values (fractions), rounde
 searching the sorted bfloat16 values, independently of the header's bit tricks."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,8 +14,9 @@ from cass_cc.translate.base import Target
 from cass_cc.translate.identity import rules_identity
 from cass_cc.translate.rules import RulesTranslator
 from cass_cc.util import sha256_hex
-from tests.conftest import ROOT, SHARED_CACHE, built_once
+from tests.conftest import SHARED_CACHE, built_once
 from tests.emu.conftest import needs_amd
+from tests.translate.conftest import cass_cc_build, kernel_named
 
 SOURCE = r"""
 #include <cuda_bf16.h>
@@ -134,15 +133,8 @@ def value(bits: int) -> Fraction:
 def code_object() -> Path:
     from cass_cc.emu import load
 
-    def build(path: Path) -> None:  # cass-cc translates (as in test_translation_uses_the_prelude_on_hip_52)
-        src = path.with_suffix(".cu")
-        src.write_text(SOURCE)
-        proc = subprocess.run([sys.executable, str(ROOT / "bin" / "cass-cc"), "-cubin", "-arch=sm_80", str(src),
-                               "-o", str(path)], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr[-2000:]
-
     key = sha256_hex(SOURCE, rules_identity())[:20]  # the identity covers prelude_bf16.h
-    return load(built_once(SHARED_CACHE / "bf16", "bf16.co", key, build))
+    return load(built_once(SHARED_CACHE / "bf16", "bf16.co", key, lambda p: cass_cc_build(SOURCE, p, "-cubin", "-arch=sm_80")))
 
 
 def test_translation_uses_the_prelude_on_hip_52() -> None:
@@ -152,12 +144,6 @@ def test_translation_uses_the_prelude_on_hip_52() -> None:
     assert "__nv_bfloat16" not in out.text.split("#line 1")[-1]
     newer = translate(SOURCE, Target(hip_version=(6, 2)))
     assert "#include <hip/hip_bf16.h>" in newer.text and "struct alignas(2) __hip_bfloat16" not in newer.text
-
-
-def _kernel(co, stem: str) -> str:  # type: ignore[no-untyped-def]
-    names = [k for k in co.kernels if k.startswith(f"_Z{len(stem)}{stem}")]
-    assert len(names) == 1, co.kernels
-    return names[0]
 
 
 @needs_amd
@@ -171,7 +157,7 @@ def test_float_conversions_round_in_every_mode(code_object) -> None:  # type: ig
     mids = ((rng.integers(0x0080, 0x7F00, 128, dtype=np.uint32) << 16) | 0x8000).view(np.float32)
     x = np.concatenate([special, rng.standard_normal(500).astype(np.float32) * 1e3, mids, -mids])
     n = x.size
-    out = launch(code_object, _kernel(code_object, "conv"), (n + 63) // 64, 64, [x, np.zeros(4 * n, np.uint16), n])[1]
+    out = launch(code_object, kernel_named(code_object, "conv"), (n + 63) // 64, 64, [x, np.zeros(4 * n, np.uint16), n])[1]
     bad = []
     for i, v in enumerate(x):
         exact = Fraction(float(v)) if np.isfinite(v) else None
@@ -192,7 +178,7 @@ def test_double_conversion_rounds_once(code_object) -> None:  # type: ignore[no-
     mids = np.array([float(value(int(b)) + value(int(b) + 1)) / 2 for b in rng.integers(0x3000, 0x5000, 64)])
     tiny = np.abs(mids) * 2.0 ** -40
     d = np.concatenate([mids + tiny, mids - tiny, rng.standard_normal(64) * 1e5, [1e300, -1e300, 0.0]])
-    out = launch(code_object, _kernel(code_object, "dconv"), 4, 64, [d, np.zeros(d.size, np.uint16), d.size])[1]
+    out = launch(code_object, kernel_named(code_object, "dconv"), 4, 64, [d, np.zeros(d.size, np.uint16), d.size])[1]
     want = [round_bf16(Fraction(float(v)), "rn", negative_zero=bool(np.signbit(v))) for v in d]
     bad = [(float(d[i]), hex(out[i]), hex(w)) for i, w in enumerate(want) if int(out[i]) != w]
     assert not bad, bad[:5]
@@ -211,7 +197,7 @@ def test_arithmetic_rounds_the_exact_result(code_object) -> None:  # type: ignor
     rng = np.random.default_rng(13)
     n = 256
     a, b, c = (_operands(rng, n, (0, 3)) for _ in range(3))  # every float step below is exact
-    out = launch(code_object, _kernel(code_object, "arith"), n // 64, 64, [a, b, c, np.zeros(6 * n, np.uint16), n])[3]
+    out = launch(code_object, kernel_named(code_object, "arith"), n // 64, 64, [a, b, c, np.zeros(6 * n, np.uint16), n])[3]
     bad = []
     for i in range(n):
         x, y, z = value(int(a[i])), value(int(b[i])), value(int(c[i]))
@@ -238,7 +224,7 @@ def test_integer_conversions_saturate_and_round(code_object) -> None:  # type: i
                         np.array([0x7F80, 0xFF80, 0x7FC0, 0x4F00, 0xCF00, 0x4EFF, 0xCF01, 0x3F00, 0xBF00, 0x3FC0, 0x4020],
                                  np.uint16)])
     n = a.size
-    out = launch(code_object, _kernel(code_object, "ints"), (n + 63) // 64, 64, [a, np.zeros(4 * n, np.int32), n])[1]
+    out = launch(code_object, kernel_named(code_object, "ints"), (n + 63) // 64, 64, [a, np.zeros(4 * n, np.int32), n])[1]
     f = (a.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
     bad = []
     for i in range(n):
@@ -255,7 +241,7 @@ def test_shuffles_move_bfloat16_and_pairs(code_object) -> None:  # type: ignore[
 
     rng = np.random.default_rng(15)
     a = _operands(rng, 32, (-2, 2))
-    out = launch(code_object, _kernel(code_object, "shuffle"), 1, 32, [a, np.zeros(64, np.uint16)])[1]
+    out = launch(code_object, kernel_named(code_object, "shuffle"), 1, 32, [a, np.zeros(64, np.uint16)])[1]
     assert [int(v) for v in out[0::2]] == [int(a[i ^ 1]) for i in range(32)]
     # lane i reads lane i + 2's pair (x, -x), whose sum is 0; the last two lanes keep their own
     assert [int(v) for v in out[1::2]] == [0] * 32

@@ -5,7 +5,6 @@ the gfx1100 emulator. References come from numpy's float16."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,8 +14,9 @@ from cass_cc.translate.base import Target
 from cass_cc.translate.identity import rules_identity
 from cass_cc.translate.rules import RulesTranslator
 from cass_cc.util import sha256_hex
-from tests.conftest import ROOT, SHARED_CACHE, built_once
+from tests.conftest import SHARED_CACHE, built_once
 from tests.emu.conftest import needs_amd
+from tests.translate.conftest import cass_cc_build, kernel_named
 
 HOST = r"""
 #include <cstdio>
@@ -64,15 +64,6 @@ __global__ void shuffle(const unsigned short* a, unsigned short* out) {
 OPERANDS = [0x3C00, 0xC000, 0x3555, 0x7BFF, 0x0001, 0x8400, 0x4B00, 0x2E66, 0x3801, 0xB7FF, 0x5140]
 
 
-def _cass_cc(source: str, path: Path, *flags: str) -> None:
-    src = path.with_suffix(".cu")
-    src.write_text(source)
-    proc = subprocess.run([sys.executable, str(ROOT / "bin" / "cass-cc"), *flags, str(src), "-o", str(path)],
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "warning" not in proc.stderr, proc.stderr[-2000:]  # no 'needs HIP 5.7', no unused helpers
-
-
 def test_translation_serves_fp16_on_hip_52() -> None:
     out = RulesTranslator().translate(DEVICE, "fp16.cu", Target(hip_version=(5, 2)))
     assert not out.diagnostics, [d.message for d in out.diagnostics]
@@ -110,7 +101,7 @@ def _bits(v: np.float16) -> int:
 def test_host_half_arithmetic_rounds_like_numpy(tmp_path: Path) -> None:
     source = HOST.replace("BITS", ", ".join(f"0x{b:04x}" for b in OPERANDS))
     key = sha256_hex(source, rules_identity())[:20]  # the identity covers prelude_fp16.h
-    exe = built_once(SHARED_CACHE / "fp16", "host", key, lambda p: _cass_cc(source, p, "-O2"))
+    exe = built_once(SHARED_CACHE / "fp16", "host", key, lambda p: cass_cc_build(source, p, "-O2"))
     lines = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
     got = [lines[k:k + 7] for k in range(0, len(lines), 7)]
     want = []
@@ -134,13 +125,7 @@ def code_object() -> Path:
     from cass_cc.emu import load
 
     key = sha256_hex(DEVICE, rules_identity())[:20]
-    return load(built_once(SHARED_CACHE / "fp16", "fp16.co", key, lambda p: _cass_cc(DEVICE, p, "-cubin", "-arch=sm_80")))
-
-
-def _kernel(co, stem: str) -> str:  # type: ignore[no-untyped-def]
-    names = [k for k in co.kernels if k.startswith(f"_Z{len(stem)}{stem}")]
-    assert len(names) == 1, co.kernels
-    return names[0]
+    return load(built_once(SHARED_CACHE / "fp16", "fp16.co", key, lambda p: cass_cc_build(DEVICE, p, "-cubin", "-arch=sm_80")))
 
 
 @needs_amd
@@ -152,7 +137,7 @@ def test_hmax_hmin_and_nan_forms(code_object) -> None:  # type: ignore[no-untype
     a = np.concatenate([rng.integers(0, 0x7C00, 120) | (rng.integers(0, 2, 120) << 15), [nan, one, nan, neg]]).astype(np.uint16)
     b = np.concatenate([rng.integers(0, 0x7C00, 120) | (rng.integers(0, 2, 120) << 15), [one, nan, nan, neg]]).astype(np.uint16)
     n = a.size
-    out = launch(code_object, _kernel(code_object, "minmax"), (n + 63) // 64, 64, [a, b, np.zeros(6 * n, np.uint16), n])[2]
+    out = launch(code_object, kernel_named(code_object, "minmax"), (n + 63) // 64, 64, [a, b, np.zeros(6 * n, np.uint16), n])[2]
     x, y = a.view(np.float16), b.view(np.float16)
     got = out.view(np.float16).reshape(n, 6)
     want = np.stack([np.fmax(x, y), np.fmin(x, y), np.maximum(x, y), np.minimum(x, y), np.fmax(x, y), np.minimum(x, y)], 1)
@@ -165,7 +150,7 @@ def test_shuffles_move_half_and_pairs(code_object) -> None:  # type: ignore[no-u
     from cass_cc.emu import launch
 
     a = np.random.default_rng(22).integers(0, 0x7C00, 32).astype(np.uint16)
-    out = launch(code_object, _kernel(code_object, "shuffle"), 1, 32, [a, np.zeros(64, np.uint16)])[1]
+    out = launch(code_object, kernel_named(code_object, "shuffle"), 1, 32, [a, np.zeros(64, np.uint16)])[1]
     assert [int(v) for v in out[0::2]] == [int(a[i ^ 1]) for i in range(32)]
     # lane i reads lane i + 2's pair (x, -x); the last two lanes keep their own
     assert [int(v) for v in out[1::2]] == [int(a[i + 2 if i < 30 else i]) ^ 0x8000 for i in range(32)]
