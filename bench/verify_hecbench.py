@@ -200,10 +200,10 @@ def main() -> None:
     else:
         records = [json.loads(line) for line in a.results.read_text().splitlines() if line.strip()]
         if a.cmd == "recompare":
+            from cass_cc.util import atomic_write_text
+
             print(f"{recompare(records)} outcomes changed")
-            tmp = a.results.with_suffix(".tmp")
-            tmp.write_text("".join(json.dumps(r) + "\n" for r in records))
-            tmp.replace(a.results)
+            atomic_write_text(a.results, "".join(json.dumps(r) + "\n" for r in records))
         print(summary(records))
 
 

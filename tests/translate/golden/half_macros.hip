@@ -20,49 +20,6 @@
 #include <type_traits>
 
 #define CASS_ONLY(H, T) class H, typename std::enable_if<std::is_same<H, T>::value, int>::type = 0
-#define CASS_HALF template <CASS_ONLY(H, __half)> static __host__ inline
-#define CASS_HALF2 template <CASS_ONLY(H, __half2)> static __host__ inline
-
-/* host operators on __half */
-#define CASS_ARITH(op)                                                                         \
-  CASS_HALF H operator op(const H& a, const H& b) { return H((float)a op (float)b); }          \
-  CASS_HALF H& operator op##=(H& a, const H& b) { return a = H((float)a op (float)b); }
-CASS_ARITH(+)
-CASS_ARITH(-)
-CASS_ARITH(*)
-CASS_ARITH(/)
-#undef CASS_ARITH
-CASS_HALF H operator-(const H& a) { __half_raw r = a; r.x ^= 0x8000u; return H(r); }
-CASS_HALF H operator+(const H& a) { return a; }
-#define CASS_COMPARE(op) \
-  CASS_HALF bool operator op(const H& a, const H& b) { return (float)a op (float)b; }
-CASS_COMPARE(==)
-CASS_COMPARE(!=)
-CASS_COMPARE(<)
-CASS_COMPARE(>)
-CASS_COMPARE(<=)
-CASS_COMPARE(>=)
-#undef CASS_COMPARE
-
-/* host operators on __half2, lane by lane */
-#define CASS_ARITH2(op)                                                                       \
-  CASS_HALF2 H operator op(const H& a, const H& b) {                                          \
-    return __halves2half2(__half((float)__low2half(a) op (float)__low2half(b)),               \
-                          __half((float)__high2half(a) op (float)__high2half(b)));            \
-  }                                                                                           \
-  CASS_HALF2 H& operator op##=(H& a, const H& b) { return a = a op b; }
-CASS_ARITH2(+)
-CASS_ARITH2(-)
-CASS_ARITH2(*)
-CASS_ARITH2(/)
-#undef CASS_ARITH2
-CASS_HALF2 H operator-(const H& a) { return __halves2half2(-__low2half(a), -__high2half(a)); }
-CASS_HALF2 bool operator==(const H& a, const H& b) {
-  return (float)__low2half(a) == (float)__low2half(b) && (float)__high2half(a) == (float)__high2half(b);
-}
-CASS_HALF2 bool operator!=(const H& a, const H& b) { return !(a == b); }
-#undef CASS_HALF
-#undef CASS_HALF2
 
 /* host forms of functions HIP 5.x declares __device__ only. A template with nothing to deduce
    loses to a non-template of the same signature, so a HIP with host forms keeps its own. */
@@ -90,6 +47,40 @@ CASS_RELATION(__hgt, >)
 CASS_RELATION(__hge, >=)
 #undef CASS_RELATION
 #undef CASS_HOST
+
+/* host operators on __half through the functions above, and on __half2 lane by lane */
+#define CASS_HALF template <CASS_ONLY(H, __half)> static __host__ inline
+#define CASS_HALF2 template <CASS_ONLY(H, __half2)> static __host__ inline
+#define CASS_ARITH(op, fn)                                                                  \
+  CASS_HALF H operator op(const H& a, const H& b) { return fn(a, b); }                      \
+  CASS_HALF H& operator op##=(H& a, const H& b) { return a = fn(a, b); }                    \
+  CASS_HALF2 H operator op(const H& a, const H& b) {                                        \
+    return __halves2half2(fn(__low2half(a), __low2half(b)), fn(__high2half(a), __high2half(b))); \
+  }                                                                                         \
+  CASS_HALF2 H& operator op##=(H& a, const H& b) { return a = a op b; }
+CASS_ARITH(+, __hadd)
+CASS_ARITH(-, __hsub)
+CASS_ARITH(*, __hmul)
+CASS_ARITH(/, __hdiv)
+#undef CASS_ARITH
+CASS_HALF H operator-(const H& a) { return __hneg(a); }
+CASS_HALF H operator+(const H& a) { return a; }
+CASS_HALF2 H operator-(const H& a) { return __halves2half2(__hneg(__low2half(a)), __hneg(__high2half(a))); }
+#define CASS_COMPARE(op, fn) \
+  CASS_HALF bool operator op(const H& a, const H& b) { return fn(a, b); }
+CASS_COMPARE(==, __heq)
+CASS_COMPARE(!=, __hne)
+CASS_COMPARE(<, __hlt)
+CASS_COMPARE(>, __hgt)
+CASS_COMPARE(<=, __hle)
+CASS_COMPARE(>=, __hge)
+#undef CASS_COMPARE
+CASS_HALF2 bool operator==(const H& a, const H& b) {
+  return __heq(__low2half(a), __low2half(b)) && __heq(__high2half(a), __high2half(b));
+}
+CASS_HALF2 bool operator!=(const H& a, const H& b) { return !(a == b); }
+#undef CASS_HALF
+#undef CASS_HALF2
 
 /* __hmax/__hmin: the other value when one is NaN; the _nan forms: NaN when either is. */
 #define CASS_HALF_HD template <CASS_ONLY(H, __half)> static __host__ __device__ inline
