@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import mappings
 from .ptx import PTX_HELPERS
+from .served import header_macros, served_text
 
 BASE = "#include <hip/hip_runtime.h>\n"
 
@@ -182,6 +183,9 @@ def prelude(hip_names: set[str]) -> str:
     parts.extend(HEADER_HELPERS[name] for name in sorted(hip_names) if name in HEADER_HELPERS)
     parts.extend(PTX_HELPERS[name] for name in sorted(hip_names) if name in PTX_HELPERS)
     parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
+    parts.extend(served_text(name[len("served:"):]) for name in sorted(hip_names) if name.startswith("served:"))
+    parts.append(header_macros({name[len("header:"):] for name in hip_names if name.startswith("header:")}))
+    parts = [p for p in parts if p]
     if len(parts) > 1:
         parts[1:1] = [_QUIET_UNUSED]
         parts.append(_QUIET_END)

@@ -29,6 +29,7 @@ import re
 from . import mappings, ptx, rewrites
 from .identity import rules_identity
 from .prelude import BF16_HEADER, BF16_NAMES, FP16_NAMES, SIMD_NAMES, bf16_stand_in, prelude
+from .served import is_served, served_names
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
 from .windows import Touched, Windows
@@ -164,7 +165,7 @@ def _escape(filename: str) -> str:
 # Identifiers without a table row that can still need work: CUDA-looking names (reported),
 # "__" names (warp helpers, SIMD intrinsics, __launch_bounds__), and those below.
 _CANDIDATE_PREFIXES = frozenset({"cu", "__"})
-_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS})
+_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, *served_names()})
 _WORK_KINDS = frozenset({"ident", "header"})
 _WORK_KINDS_WAVE64 = _WORK_KINDS | {"number"}  # lane arithmetic is flagged on wave64
 _WORD = re.compile(r"[A-Za-z_]\w*")
@@ -177,7 +178,7 @@ def _active_names() -> frozenset[str]:
     that keep their name on every HIP version (`sqrt`, `__syncthreads`)."""
     renamed = {name for name, row in mappings.table().items()
                if row.hip_name != name or row.status != "supported" or row.hip_version is not None}
-    return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, "__launch_bounds__", "operator",
+    return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, *served_names(), "__launch_bounds__", "operator",
                       *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
 
 
@@ -341,15 +342,27 @@ class _Job:
             return
         if row.available_on(self.target.hip_version):
             self.out[i] = f"<{row.hip_name}>"
+            self.emitted.add("header:" + name)  # CUDA's guard and version macros (served.py)
             if name in HEADER_HELPERS and self.target.hip_version < HEADER_HELPERS[name]:
                 self.emitted.add(name)  # prelude.py supplies what the HIP header lacks
         elif quoted:
             return  # "cuda_bf16.h" in quotes may be the program's own file
         elif row.status in ("supported", "deprecated") and row.hip_name and row.hip_version:
             need = ".".join(map(str, row.hip_version))
-            self._report(tok, row.cuda_name, f"header <{name}> needs HIP {need} (<{row.hip_name}>); target is HIP {_ver(self.target)}")
+            self._refuse_header(i, name, f"needs HIP {need} (<{row.hip_name}>); target is HIP {_ver(self.target)}")
         else:
-            self._report(tok, row.cuda_name, f"header <{name}> is not supported by HIP {_ver(self.target)}")
+            self._refuse_header(i, name, f"is not supported by HIP {_ver(self.target)}")
+
+    def _refuse_header(self, i: int, name: str, why: str) -> None:
+        """A CUDA header HIP has nothing for: the #include becomes an #error that says so, where
+        the program includes it (a branch the preprocessor drops stays quiet)."""
+        start = i
+        while start > 0 and self.tokens[start].kind != "directive":
+            start -= 1
+        self.unsupported.add(name)
+        message = f"cass-cc: CUDA header <{name}> {why}".replace("\\", "\\\\").replace('"', '\\"')
+        self.out[start] = "#error"
+        self.out[i] = f'"{message}"'
 
     def _identifier(self, i: int) -> int:
         tok = self.tokens[i]
@@ -370,6 +383,10 @@ class _Job:
             after = rewrites.vector_operator(self, i)
             return after if after is not None else i + 1
         if name in rewrites.HIP_DEFINES and not self._qualified(i) and rewrites.redefinition(self, i):
+            return i + 1
+        served = is_served(name, self.target.hip_version)
+        if served is not None and not self._qualified(i):
+            self.emitted.add("served:" + served.key)  # served.py defines it in the prelude
             return i + 1
         if row is None:
             if CUDA_NAME.fullmatch(name) and name not in self.user_names and not self._qualified(i):

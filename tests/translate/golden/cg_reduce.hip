@@ -13,6 +13,42 @@ template <class T> struct bit_or { __device__ T operator()(T a, T b) const { ret
 template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
 template <class Group, class T, class Op> __device__ T reduce(const Group& g, T v, Op op) { for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }
 }
+#ifndef _CG_COALESCED_REDUCE_H_
+#define _CG_COALESCED_REDUCE_H_
+#endif
+#ifndef _CG_COALESCED_SCAN_H_
+#define _CG_COALESCED_SCAN_H_
+#endif
+#ifndef _CG_DRIVER_API_H
+#define _CG_DRIVER_API_H
+#endif
+#ifndef _CG_FUNCTIONAL_H
+#define _CG_FUNCTIONAL_H
+#endif
+#ifndef _CG_GRID_H
+#define _CG_GRID_H
+#endif
+#ifndef _CG_INVOKE_H
+#define _CG_INVOKE_H
+#endif
+#ifndef _CG_PARTITIONING_H
+#define _CG_PARTITIONING_H
+#endif
+#ifndef _CG_REDUCE_H_
+#define _CG_REDUCE_H_
+#endif
+#ifndef _COOPERATIVE_GROUPS_HELPERS_H_
+#define _COOPERATIVE_GROUPS_HELPERS_H_
+#endif
+#ifndef _COOPERATIVE_GROUPS_H_
+#define _COOPERATIVE_GROUPS_H_
+#endif
+#ifndef _COOPERATIVE_GROUPS_MEMORY_H_
+#define _COOPERATIVE_GROUPS_MEMORY_H_
+#endif
+#ifndef _COOPERATIVE_GROUPS_REDUCE_H
+#define _COOPERATIVE_GROUPS_REDUCE_H
+#endif
 #ifdef __clang__
 #pragma clang diagnostic pop
 #endif

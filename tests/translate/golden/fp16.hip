@@ -125,6 +125,42 @@ CASS_SHFL(__shfl_down, unsigned int)
 #undef CASS_ONLY
 #endif
 #endif
+#ifndef __CUDA_DEVICE_RUNTIME_API_H__
+#define __CUDA_DEVICE_RUNTIME_API_H__
+#endif
+#ifndef __CUDA_FP16_HPP__
+#define __CUDA_FP16_HPP__
+#endif
+#ifndef __CUDA_FP16_H__
+#define __CUDA_FP16_H__
+#endif
+#ifndef __CUDA_RUNTIME_API_H__
+#define __CUDA_RUNTIME_API_H__
+#endif
+#ifndef __DEVICE_TYPES_H__
+#define __DEVICE_TYPES_H__
+#endif
+#ifndef __DRIVER_TYPES_H__
+#define __DRIVER_TYPES_H__
+#endif
+#ifndef __SURFACE_TYPES_H__
+#define __SURFACE_TYPES_H__
+#endif
+#ifndef __TEXTURE_TYPES_H__
+#define __TEXTURE_TYPES_H__
+#endif
+#ifndef __VECTOR_FUNCTIONS_HPP__
+#define __VECTOR_FUNCTIONS_HPP__
+#endif
+#ifndef __VECTOR_FUNCTIONS_H__
+#define __VECTOR_FUNCTIONS_H__
+#endif
+#ifndef __VECTOR_TYPES_H__
+#define __VECTOR_TYPES_H__
+#endif
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 12040
+#endif
 #ifdef __clang__
 #pragma clang diagnostic pop
 #endif

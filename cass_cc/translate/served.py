@@ -1,0 +1,216 @@
+"""CUDA names cass-cc serves itself, where HIP (the target version) has no counterpart.
+
+A served name keeps its CUDA spelling in the translation, and the text defining it goes
+into the prelude (prelude.py) when the translation uses it:
+
+* `CUDART_*` constants of <math_constants.h> (HIP has them as HIP_* only from 5.3/5.7): their
+  exact values, read from CUDA's header once (math_constants.tsv, made by
+  scripts/extract_math_constants.py), spelled as hex literals;
+* the integer functions of CUDA's math API (`umin`, `umax`, `llmin`, ..., host and device);
+* `cudaDeviceProp`: HIP's hipDeviceProp_t plus the fields CUDA 12/13 have and HIP 5.x lacks
+  (`deviceOverlap`, `sharedMemPerBlockOptin`, `asyncEngineCount`, ...), filled by an
+  overload of hipGetDeviceProperties from HIP's device attributes; fields HIP has no
+  information for are left out (a read is a compile error, not an invented value), except
+  those whose value on an AMD GPU through HIP is known (no clusters, no MPS, ...).
+
+Each helper is a template or an overload that a HIP defining the same name with the same
+signature wins against, so a newer HIP never sees a redefinition.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from ..records import record
+
+MATH_CONSTANTS_FILE = Path(__file__).with_name("math_constants.tsv")
+HEADER_GUARDS_FILE = Path(__file__).with_name("header_guards.tsv")
+# Version macros CUDA's headers define, as the CUDA release cass-cc reproduces (12.4 -> 12040).
+VERSION_MACROS = {"cuda_runtime_api.h": "CUDART_VERSION", "cuda.h": "CUDA_VERSION"}
+
+
+@record
+class Served:
+    key: str  # prelude piece (SERVED_TEXT key)
+    until: tuple[int, int] | None  # first HIP version whose own name serves instead; None: always
+
+
+def _literal(kind: str, bits: int) -> str:
+    """A C literal of exactly these bits (valid C and C++, host and device)."""
+    if kind == "u32":
+        return f"{bits}U"
+    import struct
+
+    if kind == "f32":
+        value = struct.unpack("<f", struct.pack("<I", bits))[0]
+        suffix, nan = "F", "__builtin_nanf"
+        inf = "__builtin_inff()"
+        mantissa_bits = 23
+    else:
+        value = struct.unpack("<d", struct.pack("<Q", bits))[0]
+        suffix, nan = "", "__builtin_nan"
+        inf = "__builtin_inf()"
+        mantissa_bits = 52
+    sign = "-" if bits >> (31 if kind == "f32" else 63) else ""
+    if value != value:  # NaN: keep the payload (CUDART_NAN_F is 0x7fffffff, not the default NaN)
+        payload = bits & ((1 << (mantissa_bits - 1)) - 1)
+        return f"({sign}{nan}(\"{payload:#x}\"))"
+    if value in (float("inf"), float("-inf")):
+        return f"({sign}{inf})"
+    return f"({value.hex()}{suffix})" if value != 0 or not sign else f"(-0.0{suffix})"
+
+
+@functools.lru_cache(maxsize=None)
+def math_constants() -> dict[str, str]:
+    """CUDART_* name -> C literal."""
+    out: dict[str, str] = {}
+    for line in MATH_CONSTANTS_FILE.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, kind, bits = line.split("\t")
+            out[name] = _literal(kind, int(bits, 16))
+    return out
+
+
+def _math_constants_text() -> str:
+    return "".join(f"#ifndef {name}\n#define {name} {value}\n#endif\n" for name, value in math_constants().items())
+
+
+# CUDA math API integer functions (device and host), as templates a HIP's own non-template wins against.
+_MINMAX = {
+    "umin": "unsigned int", "umax": "unsigned int", "llmin": "long long int", "llmax": "long long int",
+    "ullmin": "unsigned long long int", "ullmax": "unsigned long long int",
+}
+
+
+def _minmax_text(name: str) -> str:
+    t = _MINMAX[name]
+    op = "<" if name.endswith("min") else ">"
+    return (f"template <class = void> static __host__ __device__ inline {t} {name}({t} a, {t} b)"
+            f" {{ return a {op} b ? a : b; }}\n")
+
+
+# cudaDeviceProp fields (CUDA 12 and 13) that HIP 5.x's hipDeviceProp_t lacks, with where
+# HIP has the value: ("attr", hipDeviceAttribute...), ("field", a hipDeviceProp_t field), or
+# ("value", what it is on an AMD GPU through HIP).
+DEVICE_PROP_FIELDS: dict[str, tuple[str, str, str]] = {
+    "deviceOverlap": ("int", "attr", "hipDeviceAttributeDeviceOverlap"),
+    "asyncEngineCount": ("int", "attr", "hipDeviceAttributeAsyncEngineCount"),
+    "unifiedAddressing": ("int", "attr", "hipDeviceAttributeUnifiedAddressing"),
+    "luidDeviceNodeMask": ("unsigned int", "attr", "hipDeviceAttributeLuidDeviceNodeMask"),
+    "maxTexture1DMipmap": ("int", "attr", "hipDeviceAttributeMaxTexture1DMipmap"),
+    "maxTextureCubemap": ("int", "attr", "hipDeviceAttributeMaxTextureCubemap"),
+    "maxSurface1D": ("int", "attr", "hipDeviceAttributeMaxSurface1D"),
+    "maxSurfaceCubemap": ("int", "attr", "hipDeviceAttributeMaxSurfaceCubemap"),
+    "surfaceAlignment": ("size_t", "attr", "hipDeviceAttributeSurfaceAlignment"),
+    "persistingL2CacheMaxSize": ("int", "attr", "hipDeviceAttributePersistingL2CacheMaxSize"),
+    "streamPrioritiesSupported": ("int", "attr", "hipDeviceAttributeStreamPrioritiesSupported"),
+    "globalL1CacheSupported": ("int", "attr", "hipDeviceAttributeGlobalL1CacheSupported"),
+    "localL1CacheSupported": ("int", "attr", "hipDeviceAttributeLocalL1CacheSupported"),
+    "sharedMemPerMultiprocessor": ("size_t", "field", "maxSharedMemoryPerMultiProcessor"),
+    "regsPerMultiprocessor": ("int", "attr", "hipDeviceAttributeMaxRegistersPerMultiprocessor"),
+    "multiGpuBoardGroupID": ("int", "attr", "hipDeviceAttributeMultiGpuBoardGroupID"),
+    "hostNativeAtomicSupported": ("int", "attr", "hipDeviceAttributeHostNativeAtomicSupported"),
+    "computePreemptionSupported": ("int", "attr", "hipDeviceAttributeComputePreemptionSupported"),
+    "canUseHostPointerForRegisteredMem": ("int", "attr", "hipDeviceAttributeCanUseHostPointerForRegisteredMem"),
+    "sharedMemPerBlockOptin": ("size_t", "attr", "hipDeviceAttributeSharedMemPerBlockOptin"),
+    "maxBlocksPerMultiProcessor": ("int", "attr", "hipDeviceAttributeMaxBlocksPerMultiProcessor"),
+    "accessPolicyMaxWindowSize": ("int", "attr", "hipDeviceAttributeAccessPolicyMaxWindowSize"),
+    "reservedSharedMemPerBlock": ("size_t", "attr", "hipDeviceAttributeReservedSharedMemPerBlock"),
+    "memoryPoolsSupported": ("int", "attr", "hipDeviceAttributeMemoryPoolsSupported"),
+    # Known on an AMD GPU through HIP: no thread-block clusters, no MPS, no NUMA placement
+    # of device memory reported, host registration (hipHostRegister) supported.
+    "hostRegisterSupported": ("int", "value", "1"),
+    "clusterLaunch": ("int", "value", "0"),
+    "mpsEnabled": ("int", "value", "0"),
+    "deviceNumaConfig": ("int", "value", "0"),
+    "deviceNumaId": ("int", "value", "-1"),
+    "hostNumaId": ("int", "value", "-1"),
+}
+
+
+def _device_prop_text() -> str:
+    fields = "".join(f" {ctype} {name};" for name, (ctype, _, _) in DEVICE_PROP_FIELDS.items())
+    fills = []
+    for name, (ctype, how, source) in DEVICE_PROP_FIELDS.items():
+        if how == "attr":
+            fills.append(f" v = 0; (void)hipDeviceGetAttribute(&v, {source}, d); p->{name} = ({ctype})v;")
+        elif how == "field":
+            fills.append(f" p->{name} = p->{source};")
+        else:
+            fills.append(f" p->{name} = {source};")
+    return (
+        "/* CUDA's cudaDeviceProp: HIP's fields, and those HIP keeps as device attributes. */\n"
+        f"struct cudaDeviceProp : hipDeviceProp_t {{{fields} }};\n"
+        "static inline hipError_t hipGetDeviceProperties(cudaDeviceProp* p, int d) {"
+        " hipError_t e = hipGetDeviceProperties(static_cast<hipDeviceProp_t*>(p), d);"
+        " if (e != hipSuccess) return e; int v;" + "".join(fills) +
+        " return hipSuccess; }\n"
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def header_guards() -> dict[str, tuple[str, ...]]:
+    """CUDA header -> the guard macros including it defines (header_guards.tsv, made by
+    scripts/extract_header_guards.py from CUDA's include folder)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for line in HEADER_GUARDS_FILE.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, guards = line.split("\t")
+            out[name] = tuple(guards.split())
+    return out
+
+
+def _version_number() -> int:
+    from .. import CUDA_COMPAT_VERSION
+
+    major, minor = CUDA_COMPAT_VERSION.split(".")[:2]
+    return int(major) * 1000 + int(minor) * 10
+
+
+def header_macros(headers: set[str]) -> str:
+    """#defines of what including these CUDA headers defines in CUDA: guards, versions."""
+    guards = sorted({g for h in headers for g in header_guards().get(h, ())})
+    lines = [f"#ifndef {g}\n#define {g}\n#endif\n" for g in guards]
+    versions = {macro for h, macro in VERSION_MACROS.items() for g in header_guards().get(h, ()) if g in guards}
+    versions |= {VERSION_MACROS[h] for h in headers if h in VERSION_MACROS}
+    lines += [f"#ifndef {m}\n#define {m} {_version_number()}\n#endif\n" for m in sorted(versions)]
+    return "".join(lines)
+
+
+def served_names() -> dict[str, Served]:
+    """CUDA name -> how it is served (the rules translator keeps these names)."""
+    return _served_names()
+
+
+@functools.lru_cache(maxsize=None)
+def _served_names() -> dict[str, Served]:
+    from . import mappings
+
+    names: dict[str, Served] = {}
+    for name in math_constants():
+        row = mappings.lookup(name)
+        until = row.hip_version if row is not None and row.hip_name else None
+        names[name] = Served("math_constants.h", until or (99, 0))
+    for name in _MINMAX:
+        names[name] = Served(name, None)
+    names["cudaDeviceProp"] = Served("cudaDeviceProp", None)
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def served_text(key: str) -> str:
+    if key == "math_constants.h":
+        return _math_constants_text()
+    if key in _MINMAX:
+        return _minmax_text(key)
+    if key == "cudaDeviceProp":
+        return _device_prop_text()
+    raise KeyError(key)
+
+
+def is_served(name: str, hip_version: tuple[int, int]) -> Served | None:
+    """How `name` is served on this HIP, or None when HIP's own name (or nothing) serves."""
+    served = _served_names().get(name)
+    if served is None or (served.until is not None and hip_version >= served.until):
+        return None
+    return served

@@ -1,0 +1,193 @@
+"""CUDA names cass-cc serves itself (served.py): CUDA's header guards and version macros,
+<math_constants.h>'s CUDART_* values, the integer min/max functions, cudaDeviceProp's fields
+HIP 5.x lacks, and CUDA headers HIP has nothing for (an #error naming them).
+
+Truths: CUDA's own math_constants.h evaluated by g++ (when the toolkit is here); the gfx1100
+emulator for the device functions; clang for what must compile."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cass_cc.translate.base import Target
+from cass_cc.translate.identity import rules_identity
+from cass_cc.translate.rules import RulesTranslator
+from cass_cc.translate.served import DEVICE_PROP_FIELDS, header_guards, math_constants
+from cass_cc.util import sha256_hex
+from tests.conftest import ROOT, SHARED_CACHE, built_once
+from tests.emu.conftest import needs_amd
+from tests.translate.conftest import cass_cc_build, kernel_named
+
+CUDA_MATH_CONSTANTS = Path("/usr/local/cuda/include/math_constants.h")
+HIP52 = Target(hip_version=(5, 2))
+
+
+def _constants_program(prologue: str) -> str:
+    prints = "\n".join(f'  pr("{name}", {name});' for name in math_constants())
+    return (prologue + "#include <cstdio>\n#include <cstring>\n"
+            'static void pr(const char* n, float v) { unsigned u; memcpy(&u, &v, 4); printf("%s %08x\\n", n, u); }\n'
+            'static void pr(const char* n, double v) { unsigned long long u; memcpy(&u, &v, 8); printf("%s %016llx\\n", n, u); }\n'
+            'static void pr(const char* n, unsigned v) { printf("%s %u\\n", n, v); }\n'
+            "int main() {\n" + prints + "\n  return 0;\n}\n")
+
+
+@needs_amd
+@pytest.mark.skipif(not CUDA_MATH_CONSTANTS.is_file() or not shutil.which("g++"), reason="needs CUDA's math_constants.h")
+def test_math_constants_equal_cudas_own_header(tmp_path: Path) -> None:
+    """Every CUDART_* value, as cass-cc's translation defines it, has the bits CUDA's header gives."""
+    truth_src = tmp_path / "truth.cpp"
+    # CUDA's header spells a few values with device bit-cast functions: give g++ host ones.
+    truth_src.write_text(_constants_program(
+        "#include <cstring>\n"
+        "static float __int_as_float(unsigned u) { float f; memcpy(&f, &u, 4); return f; }\n"
+        "static double __longlong_as_double(unsigned long long u) { double d; memcpy(&d, &u, 8); return d; }\n"
+        f'#include "{CUDA_MATH_CONSTANTS}"\n'))
+    subprocess.run(["g++", "-O1", str(truth_src), "-o", str(tmp_path / "truth")], check=True)
+    truth = subprocess.run([str(tmp_path / "truth")], capture_output=True, text=True, check=True).stdout
+    cass_cc_build(_constants_program("#include <cuda_runtime.h>\n#include <math_constants.h>\n"), tmp_path / "ours", "-O2")
+    ours = subprocess.run([str(tmp_path / "ours")], capture_output=True, text=True, check=True).stdout
+    assert len(truth.splitlines()) == len(math_constants()) > 90
+    assert ours == truth
+
+
+def test_math_constants_served_only_where_hip_lacks_them() -> None:
+    source = "#include <math_constants.h>\nfloat f() { return CUDART_PI_F; }\ndouble g() { return CUDART_PI; }\n"
+    old = RulesTranslator().translate(source, "c.cu", HIP52)
+    assert not old.diagnostics, old.diagnostics
+    body = old.text.split("#line 1")[-1]
+    assert "return CUDART_PI_F;" in body and "#define CUDART_PI_F (0x1.921fb60000000p+1F)" in old.text
+    new = RulesTranslator().translate(source, "c.cu", Target(hip_version=(5, 7)))
+    body = new.text.split("#line 1")[-1]
+    assert "return HIP_PI_F;" in body and "return HIP_PI;" in body and "#define CUDART_PI_F" not in new.text
+
+
+GUARDED = r"""
+#include <cuda_runtime.h>
+#include <cstdio>
+// as cuda-samples' helper_cuda.h: helpers exist only where CUDA's headers were included
+#ifdef __DRIVER_TYPES_H__
+static const char* errorName(cudaError_t e) { return cudaGetErrorName(e); }
+#endif
+#ifdef __CUDA_RUNTIME_H__
+#define checkCuda(call) printf("%s\n", errorName(call))
+#endif
+int main() {
+  checkCuda(cudaSetDevice(0));
+  printf("%d\n", CUDART_VERSION);
+#ifdef __cuda_cuda_h__
+  printf("driver header\n");
+#endif
+  return 0;
+}
+"""
+
+
+def test_guards_and_version_follow_the_headers_included() -> None:
+    out = RulesTranslator().translate(GUARDED, "g.cu", HIP52).text
+    head = out.split("#line 1")[0]
+    for guard in ("__CUDA_RUNTIME_H__", "__DRIVER_TYPES_H__", "__CUDA_RUNTIME_API_H__", "__VECTOR_TYPES_H__"):
+        assert f"#define {guard}\n" in head
+    assert "#define CUDART_VERSION 12040\n" in head
+    assert "__cuda_cuda_h__" not in head and "CUDA_VERSION" not in head.replace("CUDART_VERSION", "")
+    assert "__cuda_cuda_h__" in header_guards()["cuda.h"]
+
+
+@needs_amd
+def test_guarded_helpers_build_and_run(tmp_path: Path) -> None:
+    """Without a GPU, cudaSetDevice fails: the guarded helper prints CUDA's error name."""
+    cass_cc_build(GUARDED, tmp_path / "g", "-O1")
+    lines = subprocess.run([str(tmp_path / "g")], capture_output=True, text=True).stdout.split()
+    assert lines[1] == "12040" and lines[0].startswith("hipError"), lines
+
+
+def test_unsupported_cuda_header_is_an_error_where_included() -> None:
+    source = "#include <cuda_runtime.h>\n#if 0\n#include <cupti.h>\n#endif\n#include <cuda_occupancy.h>\n"
+    out = RulesTranslator().translate(source, "u.cu", HIP52)
+    body = out.text.split("#line 1")[-1].splitlines()
+    assert body[3] == '#error "cass-cc: CUDA header <cupti.h> is not supported by HIP 5.2"'
+    assert body[5] == '#error "cass-cc: CUDA header <cuda_occupancy.h> is not supported by HIP 5.2"'
+    assert len(body) == 6 and not out.diagnostics and set(out.unsupported) == {"cupti.h", "cuda_occupancy.h"}
+
+
+@needs_amd
+def test_unsupported_header_compile_error_names_it(tmp_path: Path) -> None:
+    src = tmp_path / "u.cu"
+    src.write_text("#include <cuda_runtime.h>\n#if 0\n#include <cupti.h>\n#endif\n#include <cuda_occupancy.h>\nint main() {}\n")
+    proc = subprocess.run([sys.executable, str(ROOT / "bin" / "cass-cc"), "-c", str(src), "-o", str(tmp_path / "u.o")],
+                          capture_output=True, text=True)
+    assert proc.returncode != 0 and not (tmp_path / "u.o").exists()
+    errors = [l for l in proc.stderr.splitlines() if "error" in l]
+    assert errors[0].endswith('u.cu:5:2: error: "cass-cc: CUDA header <cuda_occupancy.h> is not supported by HIP 5.2"'), errors
+    assert "cupti" not in proc.stderr
+
+
+DEVICE = r"""
+#include <cuda_runtime.h>
+__global__ void minmax(const unsigned* a, const unsigned* b, const long long* c, const long long* d,
+                       unsigned* u, long long* l, unsigned long long* w) {
+  int i = threadIdx.x;
+  u[2 * i] = umin(a[i], b[i]);
+  u[2 * i + 1] = umax(a[i], b[i]);
+  l[2 * i] = llmin(c[i], d[i]);
+  l[2 * i + 1] = llmax(c[i], d[i]);
+  w[2 * i] = ullmin((unsigned long long)c[i], (unsigned long long)d[i]);
+  w[2 * i + 1] = ullmax((unsigned long long)c[i], (unsigned long long)d[i]);
+}
+"""
+
+
+@needs_amd
+def test_integer_min_max_on_the_emulator() -> None:
+    from cass_cc.emu import launch, load
+
+    key = sha256_hex(DEVICE, rules_identity())[:20]
+    co = load(built_once(SHARED_CACHE / "served", "minmax.co", key, lambda p: cass_cc_build(DEVICE, p, "-cubin", "-arch=sm_80")))
+    rng = np.random.default_rng(5)
+    n = 64
+    a = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    b = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    c = rng.integers(-2**63, 2**63 - 1, n, dtype=np.int64)
+    d = rng.integers(-2**63, 2**63 - 1, n, dtype=np.int64)
+    out = launch(co, kernel_named(co, "minmax"), 1, n,
+                 [a, b, c, d, np.zeros(2 * n, np.uint32), np.zeros(2 * n, np.int64), np.zeros(2 * n, np.uint64)])
+    u, l, w = out[4], out[5], out[6]
+    assert (u[0::2] == np.minimum(a, b)).all() and (u[1::2] == np.maximum(a, b)).all()
+    assert (l[0::2] == np.minimum(c, d)).all() and (l[1::2] == np.maximum(c, d)).all()
+    cu, du = c.view(np.uint64), d.view(np.uint64)
+    assert (w[0::2] == np.minimum(cu, du)).all() and (w[1::2] == np.maximum(cu, du)).all()
+
+
+PROPS = r"""
+#include <cuda_runtime.h>
+#include <cstdio>
+int main() {
+  cudaDeviceProp p;
+  cudaError_t e = cudaGetDeviceProperties(&p, 0);
+  size_t optin = p.sharedMemPerBlockOptin;
+  printf("%d %d %zu %d %d\n", (int)(e != cudaSuccess), p.deviceOverlap + p.asyncEngineCount, optin, p.clusterLaunch, p.major);
+  return 0;
+}
+"""
+
+
+def test_device_prop_is_served_with_cudas_fields() -> None:
+    out = RulesTranslator().translate(PROPS, "p.cu", HIP52)
+    assert not out.diagnostics
+    assert "struct cudaDeviceProp : hipDeviceProp_t" in out.text and "cudaDeviceProp p;" in out.text
+    assert "hipDeviceAttributeSharedMemPerBlockOptin" in out.text
+    hip_fields = set(subprocess.run(["grep", "-o", r"\b\w\+\(\[[0-9]*\]\)*;", "/usr/include/hip/hip_runtime_api.h"],
+                                    capture_output=True, text=True).stdout.split()) if Path("/usr/include/hip").is_dir() else set()
+    assert not {f"{name};" for name in DEVICE_PROP_FIELDS} & hip_fields - {"major;"}
+
+
+@needs_amd
+def test_device_prop_fields_compile(tmp_path: Path) -> None:
+    """Reads of CUDA-only fields compile; without a GPU the call fails and says so."""
+    cass_cc_build(PROPS, tmp_path / "p", "-O1")
+    first = subprocess.run([str(tmp_path / "p")], capture_output=True, text=True).stdout.split()[0]
+    assert first == "1"
