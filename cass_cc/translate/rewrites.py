@@ -13,6 +13,8 @@ what it replaces, so lines keep their numbers.
   lacks but HIP defines, is renamed so that HIP's (same meaning) serves the calls.
 - `lane_assumption`: on wave64 targets, literal 32-lane masks and `& 31`-style lane
   arithmetic are flagged (on wave32, the default for RDNA, they are exact).
+- `launch_chevrons`: `k << < g, b >> > (args)` (Visual Studio's formatting), line breaks or
+  comments between the chevrons: made `<<<`/`>>>`, the only spelling clang lexes as a launch.
 """
 from __future__ import annotations
 
@@ -136,6 +138,139 @@ def full_mask_on_wave64(job: "_Job", mask_indices: list[int]) -> None:
 
 
 _SKIP = frozenset({"space", "newline", "continuation", "comment"})
+
+
+# -- kernel launches with split chevrons ------------------------------------------------------
+# nvcc reads `<< <`, `< <<`, `>> >`... as a launch's chevrons; clang's HIP mode only lexes
+# `<<<` and `>>>` whole. A split opener after a callee (a name, `)`, `]`, a template's `>`)
+# is never valid C++ otherwise (`a << <b` is not an expression); `operator<< <T>` (an
+# explicit specialization or call of operator<<) is, and stays. A split closer alone is valid
+# C++ (`f<A<B<int>> >(x)`), so one is joined only as the partner of an opener, the first
+# run of three `>` at parenthesis depth 0 that a `(` follows; or alone, as the end of a
+# #define body that is nothing else (`#define CLOSE >> >`); a split opener may end any
+# #define body (`#define LAUNCH(k) k << <`).
+_OPENERS = ("<", "<<")
+_CLOSERS = (">", ">>")
+
+
+def launch_chevrons(job: "_Job") -> None:
+    """Join every split launch chevron pair (called when the source has a split run)."""
+    from .windows import Edge
+
+    tokens = job.tokens
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if type(tok) is Edge or tok.kind != "punct" or tok.text not in _OPENERS:
+            i += 1
+            continue
+        run = _chevron_run(job, i, _OPENERS)
+        if run is None or not _callee_before(job, i):
+            i = run[-1] + 1 if run else i + 1
+            continue
+        closer = _launch_closer(job, run[-1])
+        if closer is not None:
+            _join(job, closer)
+        if closer is not None or _ends_define(job, run[-1]):
+            _join(job, run)
+        i = (closer or run)[-1] + 1
+    for i, tok in enumerate(tokens):  # closers of openers in other macros: `#define CLOSE >> >`
+        if type(tok) is not Edge and tok.kind == "punct" and tok.text in _CLOSERS and tok.directive == "define":
+            run = _chevron_run(job, i, _CLOSERS)
+            if run is not None and _ends_define(job, run[-1]) and _whole_body(job, run[0]):
+                _join(job, run)
+
+
+def _chevron_run(job: "_Job", i: int, kinds: tuple[str, str]) -> list[int] | None:
+    """Indices of the chevron tokens of the run starting at i, when it is exactly three
+    chevrons long and not the tail of a longer run; else None."""
+    prev = job.prev_sig(i)
+    if prev is not None and prev.text in kinds:
+        return None
+    run = [i]
+    count = len(job.tokens[i].text)
+    while count < 3:
+        j = job.next_sig_index(run[-1])
+        if j is None or job.tokens[j].text not in kinds or job.tokens[j].kind != "punct":
+            return None
+        if job.tokens[j].directive != job.tokens[i].directive:
+            return None  # a #define's body ends at its line
+        run.append(j)
+        count += len(job.tokens[j].text)
+    j = job.next_sig_index(run[-1])
+    if count != 3 or (j is not None and job.tokens[j].text in kinds and job.tokens[j].directive == job.tokens[i].directive):
+        return None
+    return run
+
+
+def _callee_before(job: "_Job", i: int) -> bool:
+    prev = job.prev_sig(i)
+    if prev is None or prev.directive != job.tokens[i].directive:
+        return False
+    if prev.kind == "ident":
+        return prev.text != "operator"
+    return prev.text in (")", "]", ">", ">>")
+
+
+def _launch_closer(job: "_Job", last: int) -> list[int] | None:
+    """The closing run of the launch whose opener ends at `last`: the first run of three
+    `>` at depth 0 followed by `(` (or ending a #define body), before a `;` or brace."""
+    tokens = job.tokens
+    directive = tokens[last].directive
+    depth = 0
+    j = last + 1
+    while j < len(tokens):
+        tok = tokens[j]
+        if tok.directive != directive or (directive is not None and tok.kind == "newline"):
+            return None  # the #define's body ended
+        if tok.kind == "punct":
+            text = tok.text
+            if text in ("(", "["):
+                depth += 1
+            elif text in (")", "]"):
+                depth -= 1
+                if depth < 0:
+                    return None
+            elif text in (";", "{", "}"):
+                return None
+            elif depth == 0 and text in _CLOSERS:
+                run = _chevron_run(job, j, _CLOSERS)
+                if run is not None:
+                    after = job.next_sig_index(run[-1])
+                    if (after is not None and tokens[after].text == "(" and tokens[after].directive == directive) \
+                            or _ends_define(job, run[-1]):
+                        return run
+                    return None
+        j += 1
+    return None
+
+
+def _ends_define(job: "_Job", last: int) -> bool:
+    """Is the token at `last` the end of a #define's body?"""
+    if job.tokens[last].directive != "define":
+        return False
+    after = job.next_sig_index(last)
+    return after is None or job.tokens[after].directive != "define" or job.tokens[after].kind == "directive"
+
+
+def _whole_body(job: "_Job", first: int) -> bool:
+    """Is the run at `first` an object-like macro's whole body (`#define CLOSE >> >`)?
+    A body that ends with one may be a template (`#define V std::vector<std::pair<int, W<int>> >`)."""
+    name = job._prev_sig_index(first)
+    if name is None or job.tokens[name].kind != "ident":
+        return False
+    head = job._prev_sig_index(name)
+    return head is not None and job.tokens[head].kind == "directive"
+
+
+def _join(job: "_Job", run: list[int]) -> None:
+    """`<<` ` ` `<` -> `<<<` ` `: the chevrons move to the first token, what lay between stays."""
+    text = "".join(job.tokens[k].text for k in run)
+    if len(run) == 1 or job.out[run[0]] != job.tokens[run[0]].text:
+        return
+    job.out[run[0]] = text
+    for k in run[1:]:
+        job.out[k] = ""
 
 
 # CUDA's vector types have no operators, so programs (helper_math.h and its many copies)

@@ -15,7 +15,10 @@ left alone while macro bodies and #if conditions are translated. What it does:
 Kernel launches `k<<<g, b, shm, s>>>(args)` are left as they are: clang's HIP mode
 accepts the triple-chevron syntax natively (it lowers to hipLaunchKernel with the same
 semantics as hipLaunchKernelGGL), which keeps every line intact and avoids having to
-parse template arguments of the kernel name.
+parse template arguments of the kernel name; macros that expand to chevrons, template
+kernels (`k<T, U<V>><<<`) and line breaks around the chevrons work as they are. Only
+chevrons split by spaces, comments or line breaks (`k << < g, b >> > (x)`, which nvcc
+accepts) are joined (rewrites.launch_chevrons), what lay between them kept after them.
 
 Line structure is preserved: the output is a prelude (prelude.py), then `#line 1 "<file>"`, then the
 input with every original line on its original line number (rewrites keep the newlines
@@ -109,18 +112,20 @@ class RulesTranslator:
         # On wave64 every number is work (lane arithmetic); a string or char literal whose
         # backslash ends in CR-LF splits that line break in two, which windows.py's line
         # count would not.
+        runs = _split_launch_runs(source)
         if self.windows and target.wave_size != 64 and "\\\r" not in source:
-            view = Windows(source, _uses(source), functools.partial(_work_indices, kinds=_WORK_KINDS))
+            uses = _uses(source) + [pos for run in runs for pos in (run.start(), run.end() - 1)]
+            view = Windows(source, uses, functools.partial(_work_indices, kinds=_WORK_KINDS))
             while True:
                 tokens, out, work = view.build()
                 try:
-                    job = _Job(tokens, target, out, work)
+                    job = _Job(tokens, target, out, work, launches=bool(runs))
                     job.run()
                     return job
                 except Touched as touched:  # a rule read past the lines lexed
                     if not view.widen(touched):
                         break
-        job = _Job(tokenize(source), target)
+        job = _Job(tokenize(source), target, launches=bool(runs))
         job.run()
         return job
 
@@ -182,6 +187,20 @@ def _active_names() -> frozenset[str]:
                       *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
 
 
+# Runs of three launch chevrons; those with anything between (`<< <`, `>>\n>`) are work.
+# What may lie between: what the lexer makes space, newline, continuation or comment tokens
+# of (a superset is fine: windows.py then lexes a few lines more).
+_GAP = r"(?:[\s\\]|/\*.*?(?:\*/|\Z)|//(?:[^\n\r\\]|\\[ \t]*(?:\r\n|\n|\r)|\\)*)*"
+_CHEVRON_RUN = re.compile(rf"<{_GAP}<{_GAP}<|>{_GAP}>{_GAP}>", re.S)
+
+
+def _split_launch_runs(source: str) -> list[re.Match[str]]:
+    """Every `<<<`/`>>>`-like run of `source` when one of them is split, else none (the
+    positions of the whole runs bring their lines into windows.py's view)."""
+    runs = list(_CHEVRON_RUN.finditer(source))
+    return runs if any(len(m.group()) > 3 for m in runs) else []
+
+
 def _uses(source: str) -> list[int]:
     """Positions of the active names in `source` (a superset of where tokens with those
     names start: comments and strings, longer words, are left to the lexer to tell)."""
@@ -212,9 +231,11 @@ class _Job:
     """One translation: token list in, output texts (one per token) out."""
 
     def __init__(self, tokens: list[Token], target: Target, out: list[str] | None = None,
-                 work: list[int] | None = None) -> None:
+                 work: list[int] | None = None, launches: bool = False) -> None:
         """`out` and `work` come with a token list from windows.py (its edges have no text
-        to read); otherwise they are made here."""
+        to read); otherwise they are made here. `launches`: the source splits a launch's
+        chevrons somewhere (`k << < g, b >> > (x)`), to be joined."""
+        self.launches = launches
         self.tokens = tokens
         self.target = target
         self.out = [t.text for t in tokens] if out is None else out
@@ -316,6 +337,8 @@ class _Job:
                 self._include(i)
             elif tok.kind == "number":
                 rewrites.lane_assumption(self, i)
+        if self.launches:
+            rewrites.launch_chevrons(self)
 
     def _asm(self, i: int, rewrite: "ptx.AsmRewrite") -> int:
         """Inline PTX: the rewrite replaces the whole asm(...), or it is left for a model."""
