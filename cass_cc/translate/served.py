@@ -177,6 +177,14 @@ def header_macros(headers: set[str]) -> str:
     return "".join(lines)
 
 
+@functools.lru_cache(maxsize=None)
+def data_hash() -> str:
+    """sha256 over this module and its data files (part of the shim toolkit's key)."""
+    from ..util import sha256_hex
+
+    return sha256_hex(*(p.read_text(encoding="utf-8") for p in (Path(__file__), MATH_CONSTANTS_FILE, HEADER_GUARDS_FILE)))
+
+
 def served_names() -> dict[str, Served]:
     """CUDA name -> how it is served (the rules translator keeps these names)."""
     return _served_names()

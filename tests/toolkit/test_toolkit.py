@@ -88,3 +88,34 @@ def test_makefile_with_cuda_path_and_host_cpp_by_gxx(tk: Path, tmp_path: Path, c
     assert device_targets(str(tmp_path / "app")) == ["gfx1100"]
     symbols = subprocess.run(["nm", "-D", "--undefined-only", str(tmp_path / "app")], capture_output=True, text=True).stdout
     assert "hipMalloc" in symbols and "cudaMalloc" not in symbols
+
+
+GUARDED_HOST = r"""
+#include <cuda_runtime.h>
+#include <math_constants.h>
+#include <cstdio>
+#ifdef __DRIVER_TYPES_H__  /* as cuda-samples' helper_cuda.h */
+static int deviceCount() { int n = -1; cudaGetDeviceCount(&n); return n; }
+#endif
+int main() {
+  cudaDeviceProp p;
+  cudaError_t e = cudaGetDeviceProperties(&p, 0);
+  printf("%d %d %.6f %d %d\n", deviceCount(), CUDART_VERSION, CUDART_PI_F, (int)(e != cudaSuccess), (int)sizeof(p.deviceOverlap));
+  return 0;
+}
+"""
+
+
+@needs_clang
+def test_host_code_sees_cudas_guards_constants_and_fields(tk: Path, tmp_path: Path) -> None:
+    """g++ against the toolkit: CUDA's guard and version macros, CUDART_* values and
+    cudaDeviceProp's CUDA-only fields are there; a header HIP lacks is an error naming it."""
+    (tmp_path / "h.cpp").write_text(GUARDED_HOST)
+    subprocess.run(["g++", f"-I{tk / 'include'}", str(tmp_path / "h.cpp"), f"-L{tk / 'lib64'}", "-lcudart",
+                    "-o", str(tmp_path / "h")], check=True)
+    count, version, pi, failed, size = subprocess.run([str(tmp_path / "h")], capture_output=True, text=True).stdout.split()
+    assert (count, version, pi, failed, size) == ("0", "12040", "3.141593", "1", "4")
+    (tmp_path / "c.cpp").write_text("#include <cupti.h>\n")
+    proc = subprocess.run(["g++", f"-I{tk / 'include'}", "-c", str(tmp_path / "c.cpp"), "-o", str(tmp_path / "c.o")],
+                          capture_output=True, text=True)
+    assert proc.returncode != 0 and "cass-cc: CUDA header <cupti.h> is not supported by HIP 5.2" in proc.stderr
