@@ -22,6 +22,7 @@ from .. import CUDA_COMPAT_VERSION
 from ..nvcc.invocation import Invocation, Lang
 from ..nvcc.targets import cuda_arch
 from ..toolchain import Rocm
+from ..util import sha256_hex
 
 # What nvcc predefines that CUDA sources and their headers test for. `__CUDACC__`
 # guards `__host__ __device__` macros in headers shared with .cpp files, so it must
@@ -32,6 +33,10 @@ _MAJOR, _MINOR, _BUILD = CUDA_COMPAT_VERSION.split(".")
 # nvcc does not warn about ignored cudaError_t results; HIP 5.2 marks hipMalloc & co
 # [[nodiscard]], which would flood a CUDA build with warnings the user cannot act on.
 _QUIET = ("-Wno-unused-result",)
+# Functions HIP's headers define without `inline` or `static` (HIP 5.2's cooperative groups:
+# coalesced_group's masked_bit_count): with -fgpu-rdc, two objects that include the header
+# both define the symbol and the device link fails. Each object gets its own name for it.
+RDC_HEADER_FUNCTIONS = ("masked_bit_count",)
 # Defines __NVCC__ after HIP has chosen its platform (see the header).
 NVCC_PREDEFS = Path(__file__).parent / "include" / "cass_nvcc.h"
 
@@ -92,6 +97,7 @@ def hip_compile(
     cmd += hip_defines(inv.defines)
     if inv.rdc:
         cmd.append("-fgpu-rdc")
+        cmd += [f"-D{name}={name}_{sha256_hex(src)[:12]}" for name in RDC_HEADER_FUNCTIONS]
     cmd += inv.host_args
     cmd += list(_QUIET)  # after -Xcompiler flags: a later -Wall would turn it back on
     cmd += [src, "-o", out]

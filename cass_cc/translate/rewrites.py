@@ -377,3 +377,60 @@ def _inside_class(job: "_Job", start: int) -> bool:
                 return False
             depth -= 1
     return False
+
+
+# Cooperative groups' thread_block_tile members HIP 5.x lacks -> helpers (served.py) taking
+# the tile: `t.meta_group_rank()` becomes `__cass_meta_group_rank(t)`.
+CG_TILE_MEMBERS = {"meta_group_rank": "__cass_meta_group_rank", "meta_group_size": "__cass_meta_group_size"}
+_CLOSE = {")": "(", "]": "["}
+
+
+def tile_member(job: "_Job", i: int) -> int | None:
+    """`obj.meta_group_rank()` / `p->meta_group_size()` at i (the member's name) -> the
+    helper call on the object; None (nothing done) unless the object is a plain postfix
+    expression (names, `.`, `->`, `::`, calls and subscripts)."""
+    dot = job._prev_sig_index(i)
+    open_i = job.next_sig_index(i)
+    close_i = job.next_sig_index(open_i) if open_i is not None else None
+    if (dot is None or job.tokens[dot].text not in (".", "->") or open_i is None or job.tokens[open_i].text != "("
+            or close_i is None or job.tokens[close_i].text != ")"):
+        return None
+    start = _postfix_start(job, job._prev_sig_index(dot))
+    if start is None:
+        return None
+    arrow = job.tokens[dot].text == "->"
+    job.out[start] = f"{CG_TILE_MEMBERS[job.tokens[i].text]}({'*' if arrow else ''}" + job.out[start]
+    job.out[dot] = ")"
+    for k in (i, open_i, close_i):
+        job.out[k] = ""
+    job.emitted.add("served:cg_tile_meta")
+    return close_i + 1
+
+
+def _postfix_start(job: "_Job", j: int | None) -> int | None:
+    """Index of the first token of the postfix expression ending at j, or None."""
+    tokens = job.tokens
+    while j is not None:
+        text = tokens[j].text
+        if text in _CLOSE:
+            depth = 0
+            while j is not None:
+                if tokens[j].text == text:
+                    depth += 1
+                elif tokens[j].text == _CLOSE[text]:
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j = job._prev_sig_index(j)
+            if j is None:
+                return None
+            j = job._prev_sig_index(j)
+            continue
+        if tokens[j].kind != "ident":
+            return None
+        before = job._prev_sig_index(j)
+        if before is not None and tokens[before].text in (".", "->", "::"):
+            j = job._prev_sig_index(before)
+            continue
+        return j
+    return None

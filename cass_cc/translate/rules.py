@@ -47,6 +47,10 @@ CUDA_NAME = re.compile(r"(?:cuda|cu)[A-Z]\w*|cublas\w*|curand\w*|cusparse\w*|cuf
 # functions wherever both exist, so on a HIP that has them it is text that goes unused.
 HEADER_HELPERS = {"cooperative_groups/reduce.h": (6, 0), "cuda_fp16.h": (7, 0)}
 
+# HIP version whose thread_block_tile has meta_group_rank()/meta_group_size() (6.0); before it,
+# served.py's helpers stand in.
+CG_TILE_META_HIP = (6, 0)
+
 # HIP version from which the *_sync warp functions exist (with 64-bit masks).
 WARP_SYNC_HIP = (6, 2)
 
@@ -170,7 +174,8 @@ def _escape(filename: str) -> str:
 # Identifiers without a table row that can still need work: CUDA-looking names (reported),
 # "__" names (warp helpers, SIMD intrinsics, __launch_bounds__), and those below.
 _CANDIDATE_PREFIXES = frozenset({"cu", "__"})
-_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, *served_names()})
+_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, *served_names(),
+                              *rewrites.CG_TILE_MEMBERS})
 _WORK_KINDS = frozenset({"ident", "header"})
 _WORK_KINDS_WAVE64 = _WORK_KINDS | {"number"}  # lane arithmetic is flagged on wave64
 _WORD = re.compile(r"[A-Za-z_]\w*")
@@ -183,7 +188,8 @@ def _active_names() -> frozenset[str]:
     that keep their name on every HIP version (`sqrt`, `__syncthreads`)."""
     renamed = {name for name, row in mappings.table().items()
                if row.hip_name != name or row.status != "supported" or row.hip_version is not None}
-    return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, *served_names(), "__launch_bounds__", "operator",
+    return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, *served_names(), *rewrites.CG_TILE_MEMBERS,
+                      "__launch_bounds__", "operator",
                       *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
 
 
@@ -407,6 +413,10 @@ class _Job:
             return after if after is not None else i + 1
         if name in rewrites.HIP_DEFINES and not self._qualified(i) and rewrites.redefinition(self, i):
             return i + 1
+        if name in rewrites.CG_TILE_MEMBERS and self.target.hip_version < CG_TILE_META_HIP:
+            after = rewrites.tile_member(self, i)
+            if after is not None:
+                return after
         served = is_served(name, self.target.hip_version)
         if served is not None and not self._qualified(i):
             self.emitted.add("served:" + served.key)  # served.py defines it in the prelude

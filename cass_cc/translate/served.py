@@ -185,6 +185,20 @@ def data_hash() -> str:
     return sha256_hex(*(p.read_text(encoding="utf-8") for p in (Path(__file__), MATH_CONSTANTS_FILE, HEADER_GUARDS_FILE)))
 
 
+# thread_block_tile::meta_group_rank()/meta_group_size() for HIP 5.x, whose templated tiles are
+# always tiles of the thread block (its tiled_partition<N> takes a thread_block only): the
+# tile's index in the block and the number of tiles, as CUDA defines them.
+CG_TILE_META = (
+    "#include <hip/hip_cooperative_groups.h>\n"
+    "template <unsigned int S, class P> static __device__ inline unsigned int"
+    " __cass_meta_group_rank(const cooperative_groups::thread_block_tile<S, P>&) {"
+    " return cooperative_groups::this_thread_block().thread_rank() / S; }\n"
+    "template <unsigned int S, class P> static __device__ inline unsigned int"
+    " __cass_meta_group_size(const cooperative_groups::thread_block_tile<S, P>&) {"
+    " return (blockDim.x * blockDim.y * blockDim.z + S - 1) / S; }\n"
+)
+
+
 def served_names() -> dict[str, Served]:
     """CUDA name -> how it is served (the rules translator keeps these names)."""
     return _served_names()
@@ -213,6 +227,8 @@ def served_text(key: str) -> str:
         return _minmax_text(key)
     if key == "cudaDeviceProp":
         return _device_prop_text()
+    if key == "cg_tile_meta":
+        return CG_TILE_META
     raise KeyError(key)
 
 

@@ -191,3 +191,52 @@ def test_device_prop_fields_compile(tmp_path: Path) -> None:
     cass_cc_build(PROPS, tmp_path / "p", "-O1")
     first = subprocess.run([str(tmp_path / "p")], capture_output=True, text=True).stdout.split()[0]
     assert first == "1"
+
+
+TILES = r"""
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void tiles(unsigned* o) {
+  cg::thread_block b = cg::this_thread_block();
+  cg::thread_block_tile<16> t = cg::tiled_partition<16>(b);
+  auto* pt = &t;
+  o[2 * b.thread_rank()] = t.meta_group_rank();
+  o[2 * b.thread_rank() + 1] = pt->meta_group_size();
+}
+"""
+
+
+def test_tile_meta_members_become_helpers() -> None:
+    body = RulesTranslator().translate(TILES, "t.cu", HIP52).text.split("#line 1")[-1]
+    assert "= __cass_meta_group_rank(t);" in body and "= __cass_meta_group_size(*pt);" in body
+    newer = RulesTranslator().translate(TILES, "t.cu", Target(hip_version=(6, 0))).text
+    assert "t.meta_group_rank()" in newer and "__cass_meta_group_rank" not in newer
+
+
+@needs_amd
+def test_tile_meta_members_on_the_emulator() -> None:
+    """A tile's index in its block and the number of tiles, as CUDA defines them (96 threads:
+    six tiles of 16)."""
+    from cass_cc.emu import launch, load
+
+    key = sha256_hex(TILES, rules_identity())[:20]
+    co = load(built_once(SHARED_CACHE / "served", "tiles.co", key, lambda p: cass_cc_build(TILES, p, "-cubin", "-arch=sm_80")))
+    out = launch(co, kernel_named(co, "tiles"), 1, 96, [np.zeros(192, np.uint32)])[0]
+    assert (out[0::2] == np.arange(96) // 16).all() and (out[1::2] == 6).all()
+
+
+@needs_amd
+def test_separate_compilation_of_two_cooperative_groups_files(tmp_path: Path) -> None:
+    """HIP 5.2's cooperative-groups header defines a non-inline device function; two -rdc
+    objects that include it still device-link (driver/commands.py RDC_HEADER_FUNCTIONS)."""
+    cass = [sys.executable, str(ROOT / "bin" / "cass-cc")]
+    for name, kernel in (("a", "ka"), ("b", "kb")):
+        (tmp_path / f"{name}.cu").write_text(
+            "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+            f"__global__ void {kernel}(int* o) {{ cg::coalesced_group g = cg::coalesced_threads(); o[threadIdx.x] = g.thread_rank(); }}\n"
+            + ("int main() { return 0; }\n" if name == "b" else ""))
+        subprocess.run(cass + ["-rdc=true", "-c", str(tmp_path / f"{name}.cu"), "-o", str(tmp_path / f"{name}.o")], check=True)
+    proc = subprocess.run(cass + ["-rdc=true", str(tmp_path / "a.o"), str(tmp_path / "b.o"), "-o", str(tmp_path / "ab")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "duplicate symbol" not in proc.stderr, proc.stderr
+    assert b"hipv4-amdgcn-amd-amdhsa--gfx1100" in (tmp_path / "ab").read_bytes()

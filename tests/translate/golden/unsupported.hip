@@ -118,7 +118,7 @@ template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int 
 #endif
 #line 1 "unsupported.cu"
 #include <hip/hip_runtime.h>
-#include <cuda_fp8.h>
+#error "cass-cc: CUDA header <cuda_fp8.h> is not supported by HIP 5.2"
 
 __global__ void k(int* out) {
     unsigned mask = __cass_match_any(out[threadIdx.x]);
