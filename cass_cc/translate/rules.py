@@ -196,7 +196,9 @@ def _active_names() -> frozenset[str]:
 # Runs of three launch chevrons; those with anything between (`<< <`, `>>\n>`) are work.
 # What may lie between: what the lexer makes space, newline, continuation or comment tokens
 # of (a superset is fine: windows.py then lexes a few lines more).
-_GAP = r"(?:[\s\\]|/\*.*?(?:\*/|\Z)|//(?:[^\n\r\\]|\\[ \t]*(?:\r\n|\n|\r)|\\)*)*"
+# A `//` comment must run to its line's end (the lookahead), so a `////` banner parses one way
+# only: without it, a `>` before such a line made the search exponential.
+_GAP = r"(?:[\s\\]|/\*.*?(?:\*/|\Z)|//(?:[^\n\r\\]|\\[ \t]*(?:\r\n|\n|\r)|\\)*(?=[\n\r]|\Z))*"
 _CHEVRON_RUN = re.compile(rf"<{_GAP}<{_GAP}<|>{_GAP}>{_GAP}>", re.S)
 
 

@@ -69,3 +69,18 @@ def test_random_chevrons_same_with_and_without_windows() -> None:
 def test_spellings_build_for_gfx1100(tmp_path: Path) -> None:
     source = (GOLDEN / "launch_spellings.cu").read_text()
     cass_cc_build(source, tmp_path / "launch_spellings.o", "-c", "-arch=sm_80")
+
+
+def test_comment_banners_after_a_chevron_take_linear_time() -> None:
+    """`#include <cstdio>` then a `////` banner (most cuda-samples): the chevron-run search once
+    split the banner into `//` comments in exponentially many ways and never returned."""
+    import time
+
+    from cass_cc.translate.rules import _split_launch_runs
+
+    for width in (40, 400, 4000):
+        source = "#include <cstdio>\n" + "/" * width + "\n" + "> // a // b ////\n" * 50 + "int main() { return 0; }\n"
+        start = time.process_time()
+        assert _split_launch_runs(source) == []
+        assert body(source) == source
+        assert time.process_time() - start < 0.5, width
