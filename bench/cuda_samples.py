@@ -5,6 +5,7 @@
     python bench/cuda_samples.py --only vectorAdd matrixMul   # rebuild some; other rows kept
     python bench/cuda_samples.py --failed            # rebuild the runtime-only samples that failed
     python bench/cuda_samples.py --classify-only     # no builds (rows keep their last build)
+    python bench/cuda_samples.py --repros            # do the triage's repros still fail through cass-cc?
         [--samples DIR] [--jobs 2] [--timeout 600] [--runtime-only] [--keep-cache]
 
 DIR (default .cuda-samples/src, git-ignored) is a cuda-samples tree; when absent it is
@@ -23,13 +24,16 @@ Each sample (a folder with its own CMakeLists.txt that declares a target) is
      a `hipv4-amdgcn-amd-amdhsa--gfx1100` code object. Recorded: configured, built,
      wall seconds, the first error line (file:line: error: ...), a short reason.
 Results: bench/results/cuda_samples.jsonl (a row per sample) and cuda_samples.md (the
-table and totals). Build trees and logs: .cuda-samples/build/<sample>/ (cass-bench.log).
-The translation cache is .cuda-samples/cache, emptied at the start unless --keep-cache.
+table and totals); a run updates the rows of the samples it built (under a lock: runs may
+overlap) and keeps the others. Build trees and logs: .cuda-samples/runs/<run>/build/<sample>/
+(cass-bench.log; the row's "log"). Each run has a fresh translation cache (--keep-cache:
+reuse .cuda-samples/cache).
 """
 from __future__ import annotations
 
 import argparse
 import datetime
+import fcntl
 import json
 import os
 import re
@@ -236,8 +240,8 @@ def holds_gfx1100(path: Path) -> bool:
 
 
 def build_sample(folder: Path, name: str, env: dict[str, str], jobs: int, timeout: float,
-                 toolchain: Path = TOOLCHAIN_FILE) -> dict[str, object]:
-    build = WORK / "build" / name
+                 toolchain: Path = TOOLCHAIN_FILE, builds: Path = WORK / "build") -> dict[str, object]:
+    build = builds / name
     shutil.rmtree(build, ignore_errors=True)
     build.mkdir(parents=True)
     start = time.monotonic()
@@ -277,14 +281,17 @@ def build_sample(folder: Path, name: str, env: dict[str, str], jobs: int, timeou
         row["first_error"] = first_error(fail_log)
         row["reason"] = log_reason(fail_log) if row["first_error"] else ""
     (build / "cass-bench.log").write_text(log)
+    row["log"] = str((build / "cass-bench.log").relative_to(ROOT)) if build.is_relative_to(ROOT) else str(build / "cass-bench.log")
     return row
 
 
-def write_results(rows: list[dict[str, object]], meta: dict[str, object]) -> None:
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    with (RESULTS / "cuda_samples.jsonl").open("w") as f:
+def write_results(rows: list[dict[str, object]], meta: dict[str, object], results: Path = RESULTS) -> None:
+    results.mkdir(parents=True, exist_ok=True)
+    tmp = results / "cuda_samples.jsonl.tmp"
+    with tmp.open("w") as f:
         for r in rows:
             f.write(json.dumps(r, sort_keys=True) + "\n")
+    tmp.replace(results / "cuda_samples.jsonl")
     rt = [r for r in rows if r["runtime_only"]]
     rt_built = [r for r in rt if r.get("built")]
     others = [r for r in rows if not r["runtime_only"]]
@@ -318,7 +325,35 @@ def write_results(rows: list[dict[str, object]], meta: dict[str, object]) -> Non
     for r in others:
         need = "; ".join(LABELS[k] for k in r["reasons"])
         lines.append(f"| {r['category']}/{r['name']} | {need} | {r.get('status', 'not built')} |")
-    (RESULTS / "cuda_samples.md").write_text("\n".join(lines) + "\n")
+    (results / "cuda_samples.md").write_text("\n".join(lines) + "\n")
+
+
+def check_repros(folder: Path, cass_root: Path) -> int:
+    """Compile each repro with cass-cc (-c, for gfx1100) and, where it is here, NVIDIA's nvcc:
+    a repro shows a cass-cc problem while nvcc builds it and cass-cc does not."""
+    nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if Path("/usr/local/cuda/bin/nvcc").exists() else None)
+    cass = cass_root.resolve() / "bin" / "cass-cc"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CASS_")}
+    env["CASS_CACHE_DIR"] = str(WORK / "repro-cache")
+    tmp = WORK / "repro-out"
+    tmp.mkdir(parents=True, exist_ok=True)
+    failing = 0
+    for cu in sorted(folder.glob("*.cu")):
+        results = []
+        for tool, cmd in (("cass-cc", [str(cass)]), ("nvcc", [nvcc] if nvcc else None)):
+            if cmd is None:
+                continue
+            extra = ["-arch=sm_80"] if tool == "nvcc" else []
+            rc, out = run([*cmd, *extra, "-c", str(cu), "-o", str(tmp / (cu.stem + f".{tool}.o"))], tmp, env,
+                          time.monotonic() + 60)
+            verdict = "ok" if rc == 0 else ("TIMEOUT" if rc is None else "FAIL")
+            results.append((tool, verdict, first_error(out) if rc else ""))
+        failing += results[0][1] != "ok"
+        print(f"{cu.name:<44} " + "; ".join(f"{t}: {v}" for t, v, _ in results))
+        if results[0][2]:
+            print(f"    {re.sub(r'^.*?/cuda_samples_repros/', '', results[0][2])[:200]}")
+    print(f"{failing} repro(s) still fail through cass-cc")
+    return 0
 
 
 def main() -> int:
@@ -334,7 +369,12 @@ def main() -> int:
     ap.add_argument("--cass-root", type=Path, default=ROOT,
                     help="the cass-cc checkout whose cmake/cass-cc.cmake (and bin/cass-cc) build the samples")
     ap.add_argument("--keep-cache", action="store_true")
+    ap.add_argument("--results", type=Path, default=RESULTS, help="where cuda_samples.jsonl/.md go")
+    ap.add_argument("--repros", action="store_true",
+                    help="only compile bench/results/cuda_samples_repros/*.cu with cass-cc and nvcc")
     args = ap.parse_args()
+    if args.repros:
+        return check_repros(RESULTS / "cuda_samples_repros", args.cass_root)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so run() kills the build it waits on
 
     if not (args.samples / "Samples").is_dir():
@@ -345,19 +385,12 @@ def main() -> int:
     if dups:
         print(f"duplicate sample names: {sorted(dups)}", file=sys.stderr)
 
-    old: dict[str, dict[str, object]] = {}
-    jsonl = RESULTS / "cuda_samples.jsonl"
-    if jsonl.exists():
-        for line in jsonl.read_text().splitlines():
-            if line.strip():
-                r = json.loads(line)
-                old[r["name"]] = r
-
     rows = []
     for folder in folders:
         row = {"name": folder.name, "category": folder.relative_to(args.samples / "Samples").parts[0],
                "path": str(folder.relative_to(args.samples)), **classify(folder)}
         rows.append(row)
+    old = merge_rows(rows, args.results, {})  # last results for the samples not rebuilt now
     wanted = set(names)
     if args.only:
         unknown = set(args.only) - wanted
@@ -371,9 +404,11 @@ def main() -> int:
     if args.classify_only:
         wanted = set()
 
-    cache = WORK / "cache"
-    if not args.keep_cache and wanted:
-        shutil.rmtree(cache, ignore_errors=True)
+    # Runs may overlap (several people share the tree): each has its own cache and build folders,
+    # and results are merged under a lock, a row per sample built.
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}"
+    run_dir = WORK / "runs" / stamp
+    cache = WORK / "cache" if args.keep_cache else run_dir / "cache"
     env = {k: v for k, v in os.environ.items() if not k.startswith("CASS_")}
     env["CASS_CACHE_DIR"] = str(cache)
     env.pop("MAKEFLAGS", None)
@@ -381,7 +416,7 @@ def main() -> int:
     def head(path: Path) -> str:
         p = subprocess.run(["git", *(["--git-dir", str(path)] if path.suffix == "" and path.name == "repo" else ["-C", str(path)]),
                             "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-        return p.stdout.strip() or "?"
+        return p.stdout.strip() or path.name
 
     meta = {"command": " ".join(["python", "bench/cuda_samples.py", *sys.argv[1:]]),
             "samples_commit": head(args.mirror), "cass_commit": head(args.cass_root),
@@ -389,32 +424,56 @@ def main() -> int:
 
     # Runtime-only samples first, so a cut-short run still answers the main question.
     order = sorted((r for r in rows if r["name"] in wanted), key=lambda r: (not r["runtime_only"], r["path"]))
-    done = 0
-    for row in rows:
-        if row["name"] not in wanted and row["name"] in old:
-            prev = old[row["name"]]
-            for k in ("configured", "built", "status", "seconds", "executables", "gfx1100", "first_error", "reason",
-                      "cass_commit", "date"):
-                if k in prev:
-                    row[k] = prev[k]
-    for row in order:
-        folder = args.samples / row["path"]
-        result = build_sample(folder, row["name"], env, args.jobs, args.timeout,
-                              args.cass_root.resolve() / "cmake" / "cass-cc.cmake")
-        row.update({k: None for k in ("first_error", "reason") if k not in result})
-        row.update(result, cass_commit=meta["cass_commit"], date=meta["date"])
-        row = {k: v for k, v in row.items() if v is not None}
-        rows = [row if r["name"] == row["name"] else r for r in rows]
-        done += 1
-        tag = "rt " if row["runtime_only"] else "lib"
-        print(f"[{done}/{len(order)}] {tag} {row['name']:<34} {row['status']:<28} {row['seconds']:>6} s  "
-              f"{row.get('first_error', '')[:150]}", flush=True)
-        write_results(rows, meta)
-    write_results(rows, meta)
-    rt = [r for r in rows if r["runtime_only"]]
+    mine: dict[str, dict[str, object]] = {}
+    try:
+        for done, row in enumerate(order, 1):
+            folder = args.samples / row["path"]
+            result = build_sample(folder, row["name"], env, args.jobs, args.timeout,
+                                  args.cass_root.resolve() / "cmake" / "cass-cc.cmake", run_dir / "build")
+            row = {k: v for k, v in row.items() if k in CLASSIFY_KEYS}
+            row.update(result, cass_commit=meta["cass_commit"], date=meta["date"])
+            mine[row["name"]] = row
+            tag = "rt " if row["runtime_only"] else "lib"
+            print(f"[{done}/{len(order)}] {tag} {row['name']:<34} {row['status']:<28} {row['seconds']:>6} s  "
+                  f"{row.get('first_error', '')[:150]}", flush=True)
+            merge_rows(rows, args.results, mine, meta)
+    finally:
+        merged = merge_rows(rows, args.results, mine, meta)
+        shutil.rmtree(run_dir / "cache", ignore_errors=True)
+    rt = [r for r in merged.values() if r["runtime_only"]]
     print(f"runtime-only built: {sum(1 for r in rt if r.get('built'))}/{len(rt)}; "
-          f"others: {len(rows) - len(rt)}")
+          f"others: {len(merged) - len(rt)}; logs: {run_dir}/build/<sample>/cass-bench.log")
     return 0
+
+
+CLASSIFY_KEYS = ("name", "category", "path", "runtime_only", "reasons", "evidence", "has_kernels")
+
+
+def merge_rows(rows: list[dict[str, object]], results: Path, mine: dict[str, dict[str, object]],
+               meta: dict[str, object] | None = None) -> dict[str, dict[str, object]]:
+    """Under a lock: the results file's build fields for every sample, this run's rows over
+    them, today's classification for all; written back when `meta` is given."""
+    results.mkdir(parents=True, exist_ok=True)
+    jsonl = results / "cuda_samples.jsonl"
+    with open(results / ".cuda_samples.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        old: dict[str, dict[str, object]] = {}
+        if jsonl.exists():
+            for line in jsonl.read_text().splitlines():
+                if line.strip():
+                    r = json.loads(line)
+                    old[r["name"]] = r
+        merged: dict[str, dict[str, object]] = {}
+        for row in rows:
+            name = str(row["name"])
+            if name in mine:
+                merged[name] = mine[name]
+            else:
+                prev = {k: v for k, v in old.get(name, {}).items() if k not in CLASSIFY_KEYS}
+                merged[name] = {**{k: row[k] for k in CLASSIFY_KEYS}, **prev}
+        if meta is not None:
+            write_results(list(merged.values()), meta, results)
+    return merged if meta is not None else old
 
 
 if __name__ == "__main__":
