@@ -73,25 +73,39 @@ class Build:
                 break
             # LLVM 15's gfx11 back end corrupts its heap now and then, on code it compiles
             # fine the next time (seen here on about half the compiles of one HeCBench kernel).
+            self._pass_on(proc.stderr)
             log.warning(f"{os.path.basename(argv[0])} crashed; retrying ({attempt + 1} of {CRASH_RETRIES})")
             proc = self._run(argv, stdout)
         if proc.returncode != 0:
-            include_dir = self.tc.rocm.root / "include"
-            for path, data in self._read:  # the likely cause, in words clang cannot know
-                for message in sources.missing_library_headers(path, data, include_dir):
-                    print(message, file=sys.stderr)
-            self._read.clear()
+            self._explain_missing_libraries()  # the likely cause, in words clang cannot know, first
+            self._pass_on(proc.stderr)
             raise ToolFailed(proc.returncode)
+        self._pass_on(proc.stderr)
 
     def _run(self, argv: Sequence[str], stdout: int | None) -> subprocess.CompletedProcess[bytes]:
-        """Run a tool; its stderr is passed on whole once it ends (kept to spot crashes)."""
+        """Run a tool; its stderr is kept (to spot crashes) and passed on by the caller."""
         try:
-            proc = subprocess.run(list(argv), stdout=stdout, stderr=subprocess.PIPE)
+            return subprocess.run(list(argv), stdout=stdout, stderr=subprocess.PIPE)
         except OSError as e:
             raise DriverError(f"cannot run {argv[0]}: {e.strerror}") from None
-        sys.stderr.buffer.write(proc.stderr)
+
+    @staticmethod
+    def _pass_on(stderr: bytes) -> None:
+        sys.stderr.buffer.write(stderr)
         sys.stderr.flush()
-        return proc
+
+    def _explain_missing_libraries(self) -> None:
+        """One line per HIP library that a source read for this build (the .cu files and
+        every user header they include, translated now or long ago) needs and that is not
+        installed: on every failing build, cached or not."""
+        include_dir = self.tc.rocm.root / "include"
+        said: set[str] = set()
+        for path, data in self._read:
+            for library, message in sources.missing_library_headers(path, data, include_dir):
+                if library not in said:
+                    said.add(library)
+                    print(message, file=sys.stderr)
+        self._read.clear()
 
     def produce(self, final: str, make: Callable[[str], Sequence[str]]) -> None:
         """Run the command `make(output_path)` so that `final` appears only on success."""
@@ -200,6 +214,7 @@ class Build:
         if inp.path in self._shadows:
             return self._shadows[inp.path]
         cl = headers.closure(inp.path, self.inv.include_dirs, [str(self.tc.rocm.root / "include")])
+        self._read.extend(cl.files.items())  # their includes explain a failing compile too
         tree = None
         if cl.files:
 

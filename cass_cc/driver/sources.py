@@ -53,9 +53,9 @@ def uses_cuda_api(path: str) -> bool:
         return False  # the compiler will report the missing file in its own words
 
 
-def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[str]:
-    """Errors for CUDA library headers whose HIP counterparts are not installed, so the
-    user reads which library to install, not just clang's bare 'file not found'."""
+def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[tuple[str, str]]:
+    """(library, error) for CUDA library headers whose HIP counterparts are not installed,
+    so the user reads which library to install, not just clang's bare 'file not found'."""
     from ..translate import mappings
     from ..translate.prelude import BF16_HEADER
 
@@ -76,7 +76,6 @@ def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[s
                 what = f"HIP{since} or newer"
             else:
                 what = HIP_LIBRARIES.get(library, library)
-            messages.append(
-                f"{path}:{line}: error: <{name}> needs {what} (<{needed}>), which is not installed under {include_dir}"
-            )
+            messages.append((what, f"{path}:{line}: error: <{name}> needs {what} (<{needed}>), "
+                                   f"which is not installed under {include_dir}"))
     return messages

@@ -147,3 +147,21 @@ def test_compiler_crash_is_retried_once(tmp_path: Path, cass_env: dict[str, str]
     assert proc.returncode == 0, proc.stderr
     assert "clang crashed; retrying (1 of 3)" in proc.stderr
     assert (tmp_path / "k.o").read_text() == "object\n"
+
+
+@needs_clang
+def test_missing_library_reason_on_every_build_once_before_clang(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """The reason comes from the user's headers too, on cached rebuilds and on every file that
+    includes them, once per library, before clang's 'file not found'."""
+    (tmp_path / "lib.h").write_text("#pragma once\n#include <thrust/sort.h>\n#include <thrust/device_vector.h>\n"
+                                    "inline void sort_it(int* p) { cudaDeviceSynchronize(); }\n")
+    for name in ("a.cu", "b.cu"):
+        (tmp_path / name).write_text('#include "lib.h"\n__global__ void k() {}\n')
+    outputs = [run_cass(["-c", name], tmp_path, cass_env) for name in ("a.cu", "a.cu", "b.cu")]
+    for proc in outputs:
+        if proc.returncode == 0:
+            pytest.skip("rocThrust is installed here")
+        reason = "lib.h:2: error: <thrust/sort.h> needs rocThrust (<thrust/sort.h>), which is not installed"
+        assert proc.stderr.count("needs rocThrust") == 1, proc.stderr
+        assert reason in proc.stderr
+        assert proc.stderr.index(reason) < proc.stderr.index("file not found"), proc.stderr
