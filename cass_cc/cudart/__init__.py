@@ -92,11 +92,14 @@ class Library:
         self.name = name
         self.wrappers: dict[str, str] = {}
         self.skipped: dict[str, str] = {}
-        self.table_functions = 0  # functions of this API in the mapping tables
+        self.table_functions: list[str] = []  # functions of this API in the mapping tables
+
+    def exported_table_functions(self) -> int:
+        return sum(1 for name in self.table_functions if name in self.wrappers)
 
     def report(self) -> str:
-        lines = [f"# {self.name}: {len(self.wrappers)} symbols exported; "
-                 f"{self.table_functions} functions in the mapping tables; left out:"]
+        lines = [f"# {self.name}: {self.exported_table_functions()} of the {len(self.table_functions)} functions in the "
+                 f"mapping tables exported ({len(self.wrappers)} symbols with CUDA's versioned names); left out:"]
         lines += [f"{name}\t{why}" for name, why in sorted(self.skipped.items())]
         return "\n".join(lines) + "\n"
 
@@ -105,7 +108,7 @@ def plan(gen: Generator, runtime: bool) -> Library:
     cuda = gen.cuda
     lib = Library("libcudart" if runtime else "libcuda")
     rows = api_rows(runtime)
-    lib.table_functions = len(rows)
+    lib.table_functions = [cuda_name for cuda_name, _ in rows]
     for fn, text in gen.error_functions("cuda" if runtime else "cu").items():
         lib.wrappers[fn] = text
     for cuda_name, hip_name in rows:

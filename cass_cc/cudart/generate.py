@@ -31,6 +31,10 @@ FIELD_RENAMES = {
     ("cudaPointerAttributes", "type"): "memoryType",
     ("cudaDeviceProp", "sharedMemPerMultiprocessor"): "maxSharedMemoryPerMultiProcessor",
 }
+# CUDA records whose fields HIP's record lacks but HIP reports as device attributes, when
+# CUDA's attribute is named after the field (asyncEngineCount <- cudaDevAttrAsyncEngineCount):
+# record -> (CUDA attribute enum, its enumerators' prefix).
+ATTRIBUTE_FILL = {"cudaDeviceProp": ("cudaDeviceAttr", "cudaDevAttr")}
 # Implemented here rather than forwarded: they take CUDA's error codes and answer CUDA's names.
 ERROR_FUNCTIONS = ("cudaGetErrorName", "cudaGetErrorString", "cuGetErrorName", "cuGetErrorString")
 
@@ -317,6 +321,9 @@ class Generator:
                 args.append(f"{p} ? &h{i} : nullptr")
                 if not c["const"]:
                     post.append(f"  if ({p} && r == 0) {conv[1]}({p}, &h{i});")
+                    device = next((f"p{j}" for j, (n, t) in enumerate(cps) if n in ("device", "dev") and t["k"] == "int"), None)
+                    if c["to"]["name"] in ATTRIBUTE_FILL and device:
+                        post += self.attribute_fill(c["to"]["name"], h["to"]["name"], p, device)
                 continue
             raise ValueError(f"parameter {cname}: CUDA {_show(c)} vs HIP {_show(h)}")
         call = f"CASS_HIP({hip_name}, {_string(self.hip.symbols[hip_name])}, cass_t_{hip_name})({', '.join(args)})"
@@ -332,6 +339,29 @@ class Generator:
             raise ValueError(f"returns CUDA {_show(cret)}, HIP {_show(hret)}")
         return (typedef + f'extern "C" CASS_EXPORT {ret_spelling} {symbol}({", ".join(decls) or "void"}) {{\n'
                 + "\n".join(body) + "\n}\n")
+
+    def attribute_fill(self, cname: str, hname: str, var: str, device: str) -> list[str]:
+        """Lines setting the int fields of CUDA record `cname` that HIP's record lacks from
+        hipDeviceGetAttribute (ATTRIBUTE_FILL)."""
+        enum, prefix = ATTRIBUTE_FILL[cname]
+        hip_fields = {f for f, _ in self.hip_fields(hname) or []}
+        hip_attrs = self.hip.enums.get("hipDeviceAttribute_t", {})
+        getter = "hipDeviceGetAttribute"
+        if getter not in self.hip.functions or self.hip.symbols[getter] not in self.hip_exports:
+            return []
+        ret, params = self.hip.functions[getter]
+        self.helpers["cass_t_" + getter] = f"typedef {ret} cass_t_{getter}({', '.join(t for _, t in params)});\n"
+        lines = []
+        for fname, ftype, _ in self.cuda["records"][cname]["fields"]:
+            if not fname or FIELD_RENAMES.get((cname, fname), fname) in hip_fields or ftype != {"k": "int", "size": 4}:
+                continue
+            attr = prefix + fname[0].upper() + fname[1:]
+            hattr = self.names.get(attr)
+            if attr in self.cuda["enums"].get(enum, {}) and hattr in hip_attrs:
+                lines.append(f"  if ({var} && r == 0) {{ int v; if (CASS_HIP({getter}, \"{self.hip.symbols[getter]}\", cass_t_{getter})"
+                             f"(&v, (hipDeviceAttribute_t){hip_attrs[hattr]}, {device}) == hipSuccess) {var}->{fname} = v; }}"
+                             f" /* {attr} */")
+        return lines
 
     def _invalid(self, cret: Type) -> str:
         if cret["k"] == "enum" and cret["name"] in INVALID_VALUE:
