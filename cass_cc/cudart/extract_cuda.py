@@ -2,7 +2,10 @@
 headers, into cuda_abi.json (committed; no header text is copied, only names, signatures,
 enum values and struct layouts):
 
-    python -m cass_cc.cudart.extract_cuda /usr/local/cuda/include > cass_cc/cudart/cuda_abi.json
+    python -m cass_cc.cudart.extract_cuda /usr/local/cuda/include CUDA12/include > cass_cc/cudart/cuda_abi.json
+
+(CUDA 13's headers first; then CUDA 12.x's, from PyPI's nvidia-cuda-runtime-cu12 wheel, for the
+functions 13 removed: `removed` names them with the version that still declares them.)
 
 Functions: every `cuda*` declared by cuda_runtime_api.h and `cu*` by cuda.h, with their
 parameter and return types as decls.py descriptors. Aliases: the `#define cuX cuX_v2`
@@ -22,7 +25,15 @@ from typing import Any
 
 from .decls import Decls, Type, dump_ast
 
-SOURCE = "#include <cuda_runtime_api.h>\n#include <cuda.h>\n"
+SOURCE = """#include <cuda_runtime_api.h>
+#include <cuda.h>
+#if __has_include(<cuda_profiler_api.h>)
+#include <cuda_profiler_api.h>
+#endif
+#if __has_include(<cudaProfiler.h>)
+#include <cudaProfiler.h>
+#endif
+"""
 ERROR_ENUMS = ("cudaError", "cudaError_enum")
 
 
@@ -45,7 +56,19 @@ def _reach(t: Type, decls: Decls, records: set[str], enums: set[str]) -> None:
             _reach(decls.resolve(ft), decls, records, enums)
 
 
-def _layouts(include: str, names: list[str], decls: Decls) -> dict[str, dict[str, Any]]:
+def _reach_facts(t: Type, records: dict[str, Any], seen: set[str]) -> None:
+    """The records a descriptor reaches, through the extracted facts."""
+    if t["k"] == "ptr":
+        _reach_facts(t["to"], records, seen)
+    elif t["k"] == "array":
+        _reach_facts(t["of"], records, seen)
+    elif t["k"] == "record" and t["name"] in records and t["name"] not in seen:
+        seen.add(t["name"])
+        for _, ft, _ in records[t["name"]]["fields"]:
+            _reach_facts(ft, records, seen)
+
+
+def _layouts(includes: list[str], names: list[str], decls: Decls) -> dict[str, dict[str, Any]]:
     """sizeof and offsetof of named records, from a C program built against the headers."""
     lines = [SOURCE, "#include <stdio.h>\n#include <stddef.h>\nint main(void) {"]
     for name in names:
@@ -60,7 +83,7 @@ def _layouts(include: str, names: list[str], decls: Decls) -> dict[str, dict[str
     with tempfile.TemporaryDirectory() as tmp:
         src, exe = Path(tmp) / "layout.c", Path(tmp) / "layout"
         src.write_text("\n".join(lines))
-        subprocess.run(["gcc", f"-I{include}", str(src), "-o", str(exe)], check=True)
+        subprocess.run(["gcc", *(f"-I{d}" for d in includes), str(src), "-o", str(exe)], check=True)
         out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
     result: dict[str, dict[str, Any]] = {}
     for line in out.splitlines():
@@ -72,10 +95,13 @@ def _layouts(include: str, names: list[str], decls: Decls) -> dict[str, dict[str
     return result
 
 
-def extract(include: str, clang: str = "clang-15") -> dict[str, Any]:
+def extract(includes: list[str], clang: str = "clang-15") -> dict[str, Any]:
+    """The facts of the headers in includes[0] (later folders only fill in what it lacks:
+    the runtime wheels of CUDA 12 have no crt/ folder)."""
+    flags = [f"-I{d}" for d in includes]
     decls = Decls()
-    decls.read(dump_ast(clang, SOURCE, [f"-I{include}"], "c"))
-    macros = subprocess.run([clang, "-x", "c", f"-I{include}", "-E", "-dM", "-"], input=SOURCE,
+    decls.read(dump_ast(clang, SOURCE, flags, "c"))
+    macros = subprocess.run([clang, "-x", "c", *flags, "-E", "-dM", "-"], input=SOURCE,
                             capture_output=True, text=True, check=True).stdout
     functions: dict[str, Any] = {}
     records: set[str] = set()
@@ -88,11 +114,13 @@ def extract(include: str, clang: str = "clang-15") -> dict[str, Any]:
         for t in [ret] + [t for _, t in params]:
             _reach(t, decls, records, enums)
     aliases = {}
-    for m in re.finditer(r"^#define (cu\w+) (cu\w+)$", macros, re.M):
+    # `#define cuMemcpyHtoD __CUDA_API_PTDS(cuMemcpyHtoD_v2)`: the per-thread-stream wrapper
+    # macro picks a _ptds name only under CUDA_API_PER_THREAD_DEFAULT_STREAM.
+    for m in re.finditer(r"^#define (cu\w+) (?:__CUDA_API_PT(?:DS|SZ)\()?(cu\w+)\)?$", macros, re.M):
         if m[2] in functions and m[1] not in functions:
             aliases[m[1]] = m[2]
     version = re.search(r"^#define CUDART_VERSION (\d+)$", macros, re.M)
-    layouts = _layouts(include, sorted(records), decls)
+    layouts = _layouts(includes, sorted(records), decls)
     out_records = {}
     for name in sorted(records):
         rec = decls.records[name]
@@ -102,8 +130,9 @@ def extract(include: str, clang: str = "clang-15") -> dict[str, Any]:
             "fields": [[f, decls.resolve(t), lay["offsets"].get(f)] for f, t in rec["fields"]],
         }
     return {
-        "source": "CUDA toolkit headers cuda_runtime_api.h and cuda.h (facts only: names, types, values, layouts)",
+        "source": "CUDA toolkit headers cuda_runtime_api.h, cuda.h, the profiler headers (facts only: names, types, values, layouts)",
         "cudart_version": int(version[1]) if version else None,
+        "removed": {},
         "functions": functions,
         "aliases": dict(sorted(aliases.items())),
         "enums": {n: decls.enums[n] for n in sorted(enums) if n in decls.enums},
@@ -111,9 +140,39 @@ def extract(include: str, clang: str = "clang-15") -> dict[str, Any]:
     }
 
 
+def merge(newest: dict[str, Any], older: dict[str, Any]) -> dict[str, Any]:
+    """The newest toolkit's facts, plus the functions only an older one declares (CUDA 12's
+    cudaThreadSynchronize, ...) with the enums and records they reach that the newest lacks.
+    Where both have a name, the newest wins: the libraries are CUDA <newest>'s ABI."""
+    out = {**newest, "functions": dict(newest["functions"]), "aliases": dict(newest["aliases"]),
+           "enums": dict(newest["enums"]), "records": dict(newest["records"]), "removed": dict(newest["removed"])}
+    for name, fn in older["functions"].items():
+        records: set[str] = set()
+        for t in [fn["ret"]] + [t for _, t in fn["params"]]:
+            _reach_facts(t, older["records"], records)
+        changed = [r for r in records if r in newest["records"] and newest["records"][r] != older["records"][r]]
+        if name not in out["functions"] and not changed:  # a record whose layout changed: a different ABI
+            out["functions"][name] = fn
+            out["removed"][name] = older["cudart_version"]
+    for name, target in older["aliases"].items():
+        if name not in newest["functions"] and target in out["removed"]:
+            out["aliases"].setdefault(name, target)
+    for table in ("enums", "records"):
+        for name, value in older[table].items():
+            out[table].setdefault(name, value)
+    for table in ("functions", "aliases", "enums", "records", "removed"):
+        out[table] = dict(sorted(out[table].items()))
+    return out
+
+
 def main(argv: list[str]) -> int:
-    include = argv[0] if argv else "/usr/local/cuda/include"
-    json.dump(extract(include), sys.stdout, indent=None, separators=(",", ":"), sort_keys=False)
+    """extract_cuda NEWEST_INCLUDE [OLDER_INCLUDE ...]: e.g. CUDA 13's, then CUDA 12's (from
+    `pip download --no-deps nvidia-cuda-runtime-cu12`, nvidia/cuda_runtime/include)."""
+    includes = argv or ["/usr/local/cuda/include"]
+    facts = extract(includes[:1])
+    for older in includes[1:]:
+        facts = merge(facts, extract([older, includes[0]]))
+    json.dump(facts, sys.stdout, indent=None, separators=(",", ":"), sort_keys=False)
     sys.stdout.write("\n")
     return 0
 

@@ -39,6 +39,9 @@ ATTRIBUTE_FILL = {"cudaDeviceProp": ("cudaDeviceAttr", "cudaDevAttr")}
 ERROR_FUNCTIONS = ("cudaGetErrorName", "cudaGetErrorString", "cuGetErrorName", "cuGetErrorString")
 
 
+_INT_SPELLING = {1: "signed char", 2: "short", 4: "int", 8: "long long", 16: "__int128"}
+
+
 def _c_ident(name: str) -> str:
     return re.sub(r"\W", "_", name)
 
@@ -189,7 +192,7 @@ class Generator:
     def _c_decl(self, t: Type, name: str) -> str | None:
         k = t["k"]
         if k == "int":
-            return f"{ {1: 'signed char', 2: 'short', 4: 'int', 8: 'long long', 16: '__int128'}[t['size']] } {name}"
+            return f"{_INT_SPELLING[t['size']]} {name}"
         if k == "float":
             return f"{ {2: '_Float16', 4: 'float', 8: 'double', 16: 'long double'}[t['size']] } {name}"
         if k == "enum":
@@ -282,10 +285,13 @@ class Generator:
         cps = [(n, t) for n, t in cuda_fn["params"]]
         if any(t["k"] == "varargs" for _, t in cps) or any(t["k"] == "varargs" for _, t in hps):
             raise ValueError("variadic")
-        if len(cps) != len(hps):
+        hp_spellings = [t for _, t in hparams if t != "void"]
+        extra = []
+        if len(hps) == len(cps) + 1 and hps[-1][0].lower() == "flags" and hps[-1][1]["k"] in ("int", "enum"):
+            extra = ["0"]  # cudaMallocHost(p, size) -> hipHostMalloc(p, size, 0): HIP's added flags, default 0
+        elif len(cps) != len(hps):
             raise ValueError(f"CUDA has {len(cps)} parameters, {hip_name} {len(hps)}")
         decls, pre, args, post = [], [], [], []
-        hp_spellings = [t for _, t in hparams if t != "void"]
         for i, ((cname, c), (_, h), hspell) in enumerate(zip(cps, hps, hp_spellings)):
             p = f"p{i}"
             following = cps[i + 1][0].lower() if i + 1 < len(cps) else ""
@@ -325,8 +331,12 @@ class Generator:
                     if c["to"]["name"] in ATTRIBUTE_FILL and device:
                         post += self.attribute_fill(c["to"]["name"], h["to"]["name"], p, device)
                 continue
+            if c["k"] == "int" and h["k"] == "int":  # widths differ (size_t vs unsigned int): the value converts
+                decls.append(f"{_INT_SPELLING[c['size']]} {p}")
+                args.append(f"({hspell}){p}")
+                continue
             raise ValueError(f"parameter {cname}: CUDA {_show(c)} vs HIP {_show(h)}")
-        call = f"CASS_HIP({hip_name}, {_string(self.hip.symbols[hip_name])}, cass_t_{hip_name})({', '.join(args)})"
+        call = f"CASS_HIP({hip_name}, {_string(self.hip.symbols[hip_name])}, cass_t_{hip_name})({', '.join(args + extra)})"
         typedef = f"typedef {_function_type(hret_spelling, hp_spellings)};\n".replace("(*)", f"cass_t_{hip_name}", 1)
         if cret["k"] == "enum" and cret["name"] in ERROR_ENUMS and hret["k"] == "enum" and hret["name"] == HIP_ERROR:
             conv = self.error_helper(cret["name"])

@@ -156,7 +156,7 @@ def test_libcuda_driver_api_with_own_prototypes(tk: Path, tmp_path: Path) -> Non
         "unknown 1 (null)",
     ]
     exported = exported_functions(tk / "lib64" / "libcuda.so.1")
-    assert {"cuMemAlloc", "cuMemAlloc_v2", "cuDeviceGetAttribute", "cuCtxGetDevice"} <= exported
+    assert {"cuMemAlloc", "cuMemAlloc_v2", "cuDeviceGetAttribute", "cuCtxGetDevice", "cuMemcpyHtoD", "cuMemcpyHtoD_v2"} <= exported
     assert (tk / "lib64" / "stubs" / "libcuda.so").read_bytes()[:4] == b"\x7fELF"
 
 
@@ -165,6 +165,8 @@ def test_exports_follow_the_installed_hip(tk: Path) -> None:
     """A CUDA function whose HIP counterpart is missing is not exported, and the report says why."""
     exported = exported_functions(tk / "lib64" / "libcudart.so.13")
     assert {"cudaMalloc", "cudaGetDeviceProperties", "cudaPointerGetAttributes", "cudaFuncGetAttributes"} <= exported
+    assert "cudaThreadSynchronize" in exported  # CUDA 12's, removed in 13: still CUDA code cass-cc accepts
+    assert "cudaMallocHost" in exported  # hipHostMalloc(p, size, flags): HIP's added flags passed as 0
     assert "cudaDeviceSetLimit" not in exported  # hipDeviceSetLimit arrived in HIP 5.3
     report = (tk / "lib64" / "cass" / "cudart-report.txt").read_text()
     assert "cudaDeviceSetLimit\thipDeviceSetLimit is not declared by the installed HIP headers" in report
