@@ -184,7 +184,9 @@ def prelude(hip_names: set[str]) -> str:
     parts.extend(PTX_HELPERS[name] for name in sorted(hip_names) if name in PTX_HELPERS)
     parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
     parts.extend(served_text(name[len("served:"):]) for name in sorted(hip_names) if name.startswith("served:"))
-    parts.append(header_macros({name[len("header:"):] for name in hip_names if name.startswith("header:")}))
+    # nvcc includes <cuda_runtime.h> in every CUDA source before its first line (and the prelude
+    # includes HIP's runtime header in every translation): its guards and version hold everywhere.
+    parts.append(header_macros({"cuda_runtime.h"} | {name[len("header:"):] for name in hip_names if name.startswith("header:")}))
     parts = [p for p in parts if p]
     if len(parts) > 1:
         parts[1:1] = [_QUIET_UNUSED]

@@ -7,6 +7,7 @@ import pytest
 
 from cass_cc.translate import RulesTranslator, Target
 from cass_cc.translate.prelude import BASE
+from cass_cc.translate.served import header_guards
 
 GOLDEN = Path(__file__).with_name("golden")
 HIP52 = Target(hip_version=(5, 2), wave_size=32)
@@ -106,9 +107,10 @@ def test_warp_sync_args_translated_inside() -> None:
 
 
 def test_unsupported_reported() -> None:
-    src = "cudaFooBar(1);\n  cudaLaunch(k);\n__match_any_sync(m, v);\n"
+    # cuLogsCurrent: one of CUDA's own names (CUDA 12.9) without a table row
+    src = "cuLogsCurrent(1);\n  cudaLaunch(k);\n__match_any_sync(m, v);\n"
     result = RulesTranslator().translate(src, "t.cu", HIP52)
-    assert set(result.unsupported) == {"cudaFooBar", "cudaLaunch"}  # __match_any_sync has a helper
+    assert set(result.unsupported) == {"cuLogsCurrent", "cudaLaunch"}  # __match_any_sync has a helper
     assert "__cass_match_any(v)" in result.text
     assert all(d.severity == "warning" for d in result.diagnostics)
     assert (result.diagnostics[1].line, result.diagnostics[1].column) == (2, 3)
@@ -122,6 +124,89 @@ def test_user_declared_cuda_like_names_not_reported() -> None:
     result = RulesTranslator().translate(src, "t.cu", HIP52)
     assert result.unsupported == ()
     assert "hipError_t cudaStatus = hipSuccess" in result.text
+
+
+USER_NAMES = """\
+void run(float* p, float* q, int a, int n) {
+  cudaCheckLater(1);
+  int *cudaPtr = 0; float &cudaRef = *q; char* cudaBuf[4];
+  cudaTypedefd t; cudaAnonEnum e = cudaEnumA; cudaUsing u = cudaMineB;
+  a = n * cudaTimes;
+}
+static inline void cudaCheckLater(int v) {}
+template <typename T> T* cudaAllocT(size_t n);
+const char* cudaName(int);
+struct S { int cudaMember; float* cudaData; };
+typedef struct { int a; } cudaTypedefd;
+typedef enum { cudaEnumA, cudaEnumB } cudaAnonEnum;
+using cudaUsing = int;
+enum Mine { cudaMineA = 1, cudaMineB };
+"""
+
+
+def test_names_the_file_declares_anywhere_are_not_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cass_cc.translate import rules
+
+    monkeypatch.setattr(rules, "_inventory_names", lambda: None)  # every CUDA-looking name counts
+    result = RulesTranslator().translate(USER_NAMES, "t.cu", HIP52)
+    assert result.unsupported == ("cudaTimes",), result.diagnostics  # used, declared nowhere
+
+
+def test_with_the_inventory_only_cuda_names_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cass_cc.translate import rules
+
+    monkeypatch.setattr(rules, "_inventory_names", lambda: frozenset({"cuLogsCurrent"}))
+    result = RulesTranslator().translate("cudaCheck(1);\ncuLogsCurrent(0);\n", "t.cu", HIP52)
+    assert result.unsupported == ("cuLogsCurrent",)
+
+
+DEAD_BRANCHES = """\
+#define USE_NEW 1
+#if 0
+cuLogsCurrent(0);
+#endif
+#ifdef _WIN32
+cuLogsDumpToFile(0);
+#elif defined(__APPLE__)
+cuLogsDumpToFile(1);
+#else
+cuLogsRegisterCallback(0);
+#endif
+#if CUDART_VERSION < 5000
+cuLogsDumpToMemory(0);
+#elif !USE_NEW
+cuLogsUnregisterCallback(0);
+#endif
+#ifdef SOMETHING_FROM_THE_BUILD
+cuStreamGetDevice(0);
+#endif
+"""
+
+
+def test_no_warnings_in_branches_the_preprocessor_drops() -> None:
+    result = RulesTranslator().translate(DEAD_BRANCHES, "t.cu", HIP52)
+    # the live branch and the one a -D flag may turn on are reported; the translation is whole
+    assert [d.line for d in result.diagnostics] == [10, 18]
+    assert result.unsupported == ("cuLogsRegisterCallback", "cuStreamGetDevice")
+    assert "cuLogsCurrent(0);" in result.text
+
+
+@pytest.mark.parametrize("conditions, dead", [
+    ("#if 0\nx\n#else\ny\n#endif\n", [(2, 2)]),
+    ("#if 1\nx\n#elif 1\ny\n#else\nz\n#endif\n", [(4, 6)]),
+    ("#if defined(U) && 0\nx\n#endif\n#if defined(U) || 0\ny\n#endif\n", [(2, 2)]),
+    ("#ifndef _MSC_VER\nx\n#else\ny\n#endif\n", [(4, 4)]),
+    ("#if CUDA_VERSION >= 11000 && __CUDACC_VER_MAJOR__ > 10\nx\n#else\ny\n#endif\n", [(4, 4)]),
+    ("#define A 2\n#if A * 3 == 6 ? 0 : 1\nx\n#endif\n", [(3, 3)]),
+    ("#ifdef U\n#define A 1\n#endif\n#if A\nx\n#endif\n", []),  # A may be defined: unknown
+    ("#if 0\n#if 1\nx\n#endif\ny\n#endif\nz\n", [(2, 5)]),
+    ("#if 0 /* c */ \\\n  || 0\nx\n#endif\n", [(3, 3)]),
+    ("#if f(1)\nx\n#endif\n", []),
+])
+def test_dead_lines(conditions: str, dead: list[tuple[int, int]]) -> None:
+    from cass_cc.translate.conditions import dead_lines
+
+    assert dead_lines(conditions) == dead
 
 
 def test_deprecated_is_translated_with_note() -> None:
@@ -139,7 +224,11 @@ def test_hip_version_gated_name_warns_on_old_hip() -> None:
 
 def test_prelude_adds_kernel_overloads_only_when_used() -> None:
     plain = RulesTranslator().translate("cudaMalloc(&p, 4);", "t.cu", HIP52).text
-    assert plain.startswith(BASE + '#line 1 "t.cu"\n')
+    head = plain.split('#line 1 "t.cu"\n')[0]
+    assert head.startswith(BASE) and "hipFuncGetAttributes" not in head and "template" not in head
+    # what nvcc's implicit <cuda_runtime.h> defines, and nothing else (served.header_macros)
+    assert {l for l in head.splitlines() if l.startswith("#define")} == {
+        f"#define {g}" for g in header_guards()["cuda_runtime.h"]} | {"#define CUDART_VERSION 12040"}
     used = RulesTranslator().translate("cudaFuncGetAttributes(&a, k);", "t.cu", HIP52).text
     head, rest = used.split('#line 1 "t.cu"\n')
     assert "R (*func)(A...)" in head and "hipFuncGetAttributes" in head
@@ -163,8 +252,8 @@ def test_line_structure_preserved(path: Path) -> None:
         # the line is the same line: its first token (after the include rewrite) matches;
         # launch chevrons split over lines are joined, so they do not count
         a_first, b_first = re.findall(r"[^\s<>]+", a)[:1], re.findall(r"[^\s<>]+", b)[:1]
-        if not b_first or b.startswith("/* cass-cc:") or re.match(r"(asm|__asm__)\b", a.strip()):
-            continue  # removed definitions HIP has, and rewritten inline PTX, keep their lines
+        if not b_first or b.startswith(("/* cass-cc:", '#error "cass-cc:')) or re.match(r"(asm|__asm__)\b", a.strip()):
+            continue  # removed definitions HIP has, refused headers and rewritten inline PTX keep their lines
         if a_first and not re.match(r"(cuda|cu[A-Z]|__\w+_sync|__activemask|__syncwarp|cublas|curand|CU)", a_first[0]):
             assert a_first == b_first, (number, a, b)
 
@@ -191,7 +280,7 @@ def test_redefinition_only_for_signatures_hip_has() -> None:
     src = ("__device__ float atomicMax(float* a, float v) { return v; }\n"
            "__device__ int atomicMax(int* a, unsigned long long v) { return 0; }\n"
            "__global__ void k(float* f) { atomicMax(f, 1.0f); }\n")
-    text = RulesTranslator().translate(src, "t.cu", HIP52).text.split("\n", 2)[2]
+    text = body(src)
     assert text.startswith("__device__ float cass_program_atomicMax(float* a, float v)")
     assert "__device__ int atomicMax(int* a, unsigned long long v)" in text  # not one HIP has
     assert "{ atomicMax(f, 1.0f); }" in text  # calls keep the name: HIP's serves them

@@ -49,6 +49,114 @@ template <class Group, class T, class Op> __device__ T reduce(const Group& g, T 
 #ifndef _COOPERATIVE_GROUPS_REDUCE_H
 #define _COOPERATIVE_GROUPS_REDUCE_H
 #endif
+#ifndef __CHANNEL_DESCRIPTOR_H__
+#define __CHANNEL_DESCRIPTOR_H__
+#endif
+#ifndef __CUDA_DEVICE_RUNTIME_API_H__
+#define __CUDA_DEVICE_RUNTIME_API_H__
+#endif
+#ifndef __CUDA_RUNTIME_API_H__
+#define __CUDA_RUNTIME_API_H__
+#endif
+#ifndef __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_H__
+#endif
+#ifndef __DEVICE_ATOMIC_FUNCTIONS_HPP__
+#define __DEVICE_ATOMIC_FUNCTIONS_HPP__
+#endif
+#ifndef __DEVICE_ATOMIC_FUNCTIONS_H__
+#define __DEVICE_ATOMIC_FUNCTIONS_H__
+#endif
+#ifndef __DEVICE_LAUNCH_PARAMETERS_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
+#endif
+#ifndef __DEVICE_TYPES_H__
+#define __DEVICE_TYPES_H__
+#endif
+#ifndef __DRIVER_FUNCTIONS_H__
+#define __DRIVER_FUNCTIONS_H__
+#endif
+#ifndef __DRIVER_TYPES_H__
+#define __DRIVER_TYPES_H__
+#endif
+#ifndef __LIBRARY_TYPES_H__
+#define __LIBRARY_TYPES_H__
+#endif
+#ifndef __MATH_CONSTANTS_H__
+#define __MATH_CONSTANTS_H__
+#endif
+#ifndef __SM_20_ATOMIC_FUNCTIONS_HPP__
+#define __SM_20_ATOMIC_FUNCTIONS_HPP__
+#endif
+#ifndef __SM_20_ATOMIC_FUNCTIONS_H__
+#define __SM_20_ATOMIC_FUNCTIONS_H__
+#endif
+#ifndef __SM_20_INTRINSICS_HPP__
+#define __SM_20_INTRINSICS_HPP__
+#endif
+#ifndef __SM_20_INTRINSICS_H__
+#define __SM_20_INTRINSICS_H__
+#endif
+#ifndef __SM_30_INTRINSICS_HPP__
+#define __SM_30_INTRINSICS_HPP__
+#endif
+#ifndef __SM_30_INTRINSICS_H__
+#define __SM_30_INTRINSICS_H__
+#endif
+#ifndef __SM_32_ATOMIC_FUNCTIONS_HPP__
+#define __SM_32_ATOMIC_FUNCTIONS_HPP__
+#endif
+#ifndef __SM_32_ATOMIC_FUNCTIONS_H__
+#define __SM_32_ATOMIC_FUNCTIONS_H__
+#endif
+#ifndef __SM_32_INTRINSICS_HPP__
+#define __SM_32_INTRINSICS_HPP__
+#endif
+#ifndef __SM_32_INTRINSICS_H__
+#define __SM_32_INTRINSICS_H__
+#endif
+#ifndef __SM_35_ATOMIC_FUNCTIONS_H__
+#define __SM_35_ATOMIC_FUNCTIONS_H__
+#endif
+#ifndef __SM_35_INTRINSICS_H__
+#define __SM_35_INTRINSICS_H__
+#endif
+#ifndef __SM_60_ATOMIC_FUNCTIONS_HPP__
+#define __SM_60_ATOMIC_FUNCTIONS_HPP__
+#endif
+#ifndef __SM_60_ATOMIC_FUNCTIONS_H__
+#define __SM_60_ATOMIC_FUNCTIONS_H__
+#endif
+#ifndef __SM_61_INTRINSICS_HPP__
+#define __SM_61_INTRINSICS_HPP__
+#endif
+#ifndef __SM_61_INTRINSICS_H__
+#define __SM_61_INTRINSICS_H__
+#endif
+#ifndef __SURFACE_INDIRECT_FUNCTIONS_H__
+#define __SURFACE_INDIRECT_FUNCTIONS_H__
+#endif
+#ifndef __SURFACE_TYPES_H__
+#define __SURFACE_TYPES_H__
+#endif
+#ifndef __TEXTURE_INDIRECT_FUNCTIONS_H__
+#define __TEXTURE_INDIRECT_FUNCTIONS_H__
+#endif
+#ifndef __TEXTURE_TYPES_H__
+#define __TEXTURE_TYPES_H__
+#endif
+#ifndef __VECTOR_FUNCTIONS_HPP__
+#define __VECTOR_FUNCTIONS_HPP__
+#endif
+#ifndef __VECTOR_FUNCTIONS_H__
+#define __VECTOR_FUNCTIONS_H__
+#endif
+#ifndef __VECTOR_TYPES_H__
+#define __VECTOR_TYPES_H__
+#endif
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 12040
+#endif
 #ifdef __clang__
 #pragma clang diagnostic pop
 #endif
