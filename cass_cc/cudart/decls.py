@@ -120,10 +120,16 @@ class Decls:
         self.records[key] = {"union": node.get("tagUsed") == "union", "fields": fields}
 
     def _rename(self, old: str, new: str) -> None:
-        if old in self.records:
-            self.records[new] = self.records.pop(old)
+        """An anonymous record or enum takes the name of what declares it; so do the records
+        nested in it ("Outer.<anon 0x..>.field" -> "Outer.res.field"), and the field types
+        that name them."""
         if old in self.enums:
             self.enums[new] = self.enums.pop(old)
+        for table in (self.records, self.enums):
+            for key in [k for k in table if k == old or k.startswith(old + ".")]:
+                table[new + key[len(old):]] = table.pop(key)
+        for rec in self.records.values():
+            rec["fields"] = [(f, _retag(t, old, new)) for f, t in rec["fields"]]
 
     # ---- types -----------------------------------------------------------------------------
     def resolve(self, spelling: str, depth: int = 0) -> Type:
@@ -187,6 +193,13 @@ class Decls:
     def signature(self, name: str) -> tuple[Type, list[tuple[str, Type]]]:
         ret, params = self.functions[name]
         return self.resolve(ret), [(p, self.resolve(t)) for p, t in params if t != "void"]
+
+
+def _retag(spelling: str, old: str, new: str) -> str:
+    for tag in ("struct ", "union ", "enum "):
+        if spelling.startswith(tag + old + ".") or spelling.split("[")[0].strip() == tag + old:
+            return tag + new + spelling[len(tag) + len(old):]
+    return spelling
 
 
 def _file_of(node: dict[str, Any]) -> str:

@@ -131,6 +131,15 @@ class Generator:
             self._equiv_memo[key] = ok
         return self._equiv_memo[key]
 
+    def union_overlap(self, cname: str, hname: str) -> bool:
+        """Two unions whose every HIP member has a CUDA member of that name and the same ABI
+        (CUDA may have more, e.g. `reserved`)."""
+        crec, hfields = self.cuda["records"].get(cname), self.hip_fields(hname)
+        if crec is None or hfields is None or not crec["union"] or not self.hip.records[hname]["union"]:
+            return False
+        cuda_members = {f: t for f, t, _ in crec["fields"]}
+        return all(f in cuda_members and self.same(cuda_members[f], t) for f, t in hfields)
+
     # ---- helpers: enum tables, error tables, CUDA struct definitions, struct converters ------
     def enum_helpers(self, cuda_enum: str, hip_enum: str) -> tuple[str, str]:
         """Names of `bool to_hip(int, int*)` and `int from_hip(int)` for this pair of enums."""
@@ -208,7 +217,8 @@ class Generator:
         return None
 
     def converter(self, cname: str, hname: str) -> tuple[str, str] | None:
-        """Names of `void to_hip(H*, const C*)` and `void to_cuda(C*, const H*)`, or None."""
+        """Names of `void to_hip(H*, const C*)` and `void to_cuda(C*, const H*)`, or None when
+        a field both records have cannot be converted (CUDA's fields HIP lacks are left 0)."""
         base = f"cass_conv_{_c_ident(cname)}"
         if base + "_to_cuda" in self.helpers:
             return base + "_to_hip", base + "_to_cuda"
@@ -225,9 +235,8 @@ class Generator:
                 to_cuda.append(f"  /* {fname}: HIP has no field; left 0 */")
                 continue
             pair = self._field(f"{_c_ident(fname)}", hf, ctype, htypes[hf])
-            if pair is None:
-                to_cuda.append(f"  /* {fname}: types differ beyond conversion; left 0 */")
-                continue
+            if pair is None:  # HIP would read a wrong or missing value: no converter at all
+                return None
             mapped += 1
             to_hip.append(pair[0])
             to_cuda.append(pair[1])
@@ -260,6 +269,9 @@ class Generator:
             return (f"  {{ int v; if ({to_hip}(s->{cf}, &v)) d->{hf} = (decltype(d->{hf}))v; }}",
                     f"  d->{cf} = {from_hip}((int)s->{hf});")
         if c["k"] == "record" and h["k"] == "record":
+            if self.union_overlap(c["name"], h["name"]):  # the members both have start at 0: copy them
+                return (f"  memcpy(&d->{hf}, &s->{cf}, sizeof d->{hf} < sizeof s->{cf} ? sizeof d->{hf} : sizeof s->{cf});",
+                        f"  memcpy(&d->{cf}, &s->{hf}, sizeof d->{hf} < sizeof s->{cf} ? sizeof d->{hf} : sizeof s->{cf});")
             if self.record_same(c["name"], h["name"]):
                 return (f"  memcpy(&d->{hf}, &s->{cf}, sizeof d->{hf});", f"  memcpy(&d->{cf}, &s->{hf}, sizeof d->{cf});")
             conv = self.converter(c["name"], h["name"])
