@@ -8,7 +8,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "coverage.md"
 
 
 def test_checked_in_doc_is_current() -> None:
-    """docs/coverage.md is generated; regenerate with `python -m cass_cc.translate.coverage -o docs/coverage.md`."""
+    """docs/coverage.md is generated; regenerate with `python -m cass_cc.translate.coverage -o docs/coverage.md`
+    (`python -m cass_cc.inventory.status` rewrites it too)."""
     assert DOC.read_text(encoding="utf-8") == coverage.render()
 
 
@@ -28,4 +29,14 @@ def test_family_counts() -> None:
 def test_main_writes_file(tmp_path: Path) -> None:
     out = tmp_path / "cov.md"
     assert coverage.main(["-o", str(out)]) == 0
-    assert out.read_text(encoding="utf-8").startswith("# CUDA -> HIP mapping coverage")
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# CUDA -> HIP coverage")
+    assert "## CUDA's public names through cass-cc (the inventory)" in text and "## Mapping tables" in text
+
+
+def test_inventory_counts_cover_every_name() -> None:
+    from cass_cc.inventory import data
+
+    counts = coverage.inventory_counts()
+    assert sum(sum(c.values()) for c in counts["group"].values()) == len(data.names())
+    assert all(c["none"] == 0 for c in counts["group"].values()), "names without a status: run python -m cass_cc.inventory.status"

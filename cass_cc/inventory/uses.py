@@ -1,0 +1,204 @@
+"""Generated uses of inventory names, and the chunk files that hold them.
+
+Each name gets one line of CUDA code that uses it the way a program would: a call with
+arguments of the declared parameter types (every overload of that header), a pointer of the
+type (and the `enum X`/`struct X` spelling), a field read through a pointer, an enumerator or
+macro as a value, `#if !defined(...)` for guards and attribute-like macros. Uses are grouped in
+chunks (one `.cu` per group and entry header); the line a use sits on attributes clang's errors.
+"""
+from __future__ import annotations
+
+import re
+
+from .data import Name
+
+# Device-side groups: their functions, members and variables are used in a __device__ function.
+DEVICE_GROUPS = ("device", "math", "fp16", "bf16", "fp8", "cooperative_groups")
+# Headers a program includes itself (nvcc includes cuda_runtime.h on its own); others are reached
+# through the public header that includes them.
+ENTRY = {
+    "cuda_fp16.hpp": "cuda_fp16.h", "cuda_bf16.hpp": "cuda_bf16.h", "cuda_fp8.hpp": "cuda_fp8.h",
+    "cuda_fp6.hpp": "cuda_fp6.h", "cuda_fp4.hpp": "cuda_fp4.h", "vector_functions.hpp": "vector_functions.h",
+    "device_atomic_functions.hpp": "device_atomic_functions.h", "cuda_device_runtime_api.h": "cuda_runtime.h",
+    "sm_20_atomic_functions.hpp": "sm_20_atomic_functions.h", "sm_20_intrinsics.hpp": "sm_20_intrinsics.h",
+    "sm_30_intrinsics.hpp": "sm_30_intrinsics.h", "sm_32_intrinsics.hpp": "sm_32_intrinsics.h",
+    "sm_32_atomic_functions.hpp": "sm_32_atomic_functions.h", "sm_60_atomic_functions.hpp": "sm_60_atomic_functions.h",
+    "sm_61_intrinsics.hpp": "sm_61_intrinsics.h", "cuda_awbarrier_helpers.h": "cuda_awbarrier.h",
+    "cuda_awbarrier_primitives.h": "cuda_awbarrier.h", "cuda_pipeline_helpers.h": "cuda_pipeline.h",
+    "cuda_pipeline_primitives.h": "cuda_pipeline.h",
+    "cooperative_groups/details/reduce.h": "cooperative_groups/reduce.h",
+    "cooperative_groups/details/coalesced_reduce.h": "cooperative_groups/reduce.h",
+    "cooperative_groups/details/functional.h": "cooperative_groups/reduce.h",
+    "cooperative_groups/details/scan.h": "cooperative_groups/scan.h",
+    "cooperative_groups/details/coalesced_scan.h": "cooperative_groups/scan.h",
+    "cooperative_groups/details/async.h": "cooperative_groups/memcpy_async.h",
+}
+# Headers every chunk of a group includes too (a function's overloads may take their types).
+GROUP_INCLUDES = {"fp16": ("cuda_fp16.h",), "bf16": ("cuda_fp16.h", "cuda_bf16.h"),
+                  "fp8": ("cuda_fp16.h", "cuda_bf16.h"), "cooperative_groups": ("cooperative_groups.h",)}
+CHUNK_SIZE = 700
+
+PRELUDE = """\
+template <class T> struct inv_rr { typedef T type; };
+template <class T> struct inv_rr<T&> { typedef T type; };
+template <class T> struct inv_rr<T&&> { typedef T type; };
+template <class T> __host__ __device__ T inv_any() { return static_cast<T>(*(typename inv_rr<T>::type*)0); }
+"""
+
+_ATTRIBUTE_VALUE = re.compile(r"^(__location__|__attribute__|__declspec|__annotate__|_CRTIMP|static\b|extern\b|inline\b|"
+                              r"__forceinline__|__device__|__host__|__inline__|__noinline__|__thread__|__cudart_builtin__|"
+                              r"__device_builtin__|__CUDA_|__DEPRECATED|\[\[)")
+CG = "cooperative_groups"
+TILE = f"{CG}::thread_block_tile<32, {CG}::thread_block>"
+# Objects a member of these classes is used through.
+_OBJECT = {f"{CG}::thread_block_tile": TILE}
+
+
+def entry_header(header: str) -> str:
+    if header in ENTRY:
+        return ENTRY[header]
+    if header == "crt/mma.h":
+        return "mma.h"
+    if header.startswith("crt/"):
+        return "cuda_runtime.h"
+    if header.startswith(f"{CG}/details/"):
+        return f"{CG}.h"
+    return header
+
+
+def chunk_of(n: Name) -> str:
+    """The group: a chunk includes the entry headers of all its names (fewer, larger compiles)."""
+    return "headers" if n.kind == "header" else n.group
+
+
+def _qualified(n: Name) -> str:
+    return f"{n.scope}::{n.name}" if n.scope else n.name
+
+
+def _substitute(signature: str) -> tuple[str, list[str]] | None:
+    """(return, parameter types) of one signature, template parameters replaced by concrete types."""
+    tparams: dict[str, str] = {}
+    m = re.match(r"template <(.*?)> (.*)$", signature)
+    if m:
+        for p in m.group(1).split(", "):
+            word = p.split()[-1] if p.split() else ""
+            if p.startswith("class "):
+                tparams[word] = _type_for(word)
+            elif word:
+                tparams[word] = "32" if "ize" in word or word in ("N", "Size") else "0"
+        signature = m.group(2)
+    if not signature.endswith(")") or "(" not in signature:
+        return None
+    ret, _, params = signature.partition(" (")
+    params = params[:-1]
+    out: list[str] = []
+    depth = 0
+    current = ""
+    for ch in params:
+        if ch in "(<[":
+            depth += 1
+        elif ch in ")>]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    if current.strip():
+        out.append(current.strip())
+    result = []
+    for p in out:
+        if p == "...":
+            continue
+        for word, concrete in tparams.items():
+            p = re.sub(rf"\b{re.escape(word)}\b", concrete, p)
+        if re.search(r"\btype-parameter-|\bdecltype\b|\btypename\b", p):
+            return None
+        result.append(re.sub(r"\b(enum|struct|union|class) ", "", p))
+    return ret, result
+
+
+def _type_for(param: str) -> str:
+    low = param.lower()
+    if "group" in low or low in ("tyvoid", "typarent", "parentt"):
+        return TILE
+    if low.endswith(("op", "fn")) or "op" == low[-2:]:
+        return f"{CG}::plus<int>"
+    return "int"
+
+
+def _call(expr: str, signature: str) -> str | None:
+    """`(void)expr(args);` per overload (templates only when no plain overload exists)."""
+    sigs = signature.split(" | ")
+    plain = [s for s in sigs if not s.startswith("template ")]
+    chosen = plain or sigs[:1]
+    stmts = []
+    for sig in chosen:
+        parsed = _substitute(sig)
+        if parsed is None:
+            return None
+        _, params = parsed
+        args = ", ".join(f"inv_any<{p}>()" for p in params)
+        stmts.append(f"(void){expr}({args});")
+    return " ".join(dict.fromkeys(stmts))
+
+
+def use_of(n: Name, number: int) -> str:
+    """One line (macros and guards: three) using the name."""
+    fn = f"inv_u{number}"
+    device = n.group in DEVICE_GROUPS
+    qual = "__device__ " if device else ""
+    q = _qualified(n)
+    if n.kind == "guard" or (n.kind == "macro" and _defined_only(n)):
+        return f"#if !defined({n.name})\n#error \"inv: {n.name} is not defined\"\n#endif"
+    if n.kind == "macro":
+        return f"{qual}void {fn}() {{ (void)({n.name}); }}"
+    if n.kind == "type":
+        if n.signature.startswith("template"):
+            ns = n.scope or ""
+            return f"namespace {fn} {{ using {'::' + ns if ns else ''}::{n.name}; }}"
+        # `enum cudaError e` / `struct cudaPointerAttributes a` are how C code spells them; vector
+        # types and the like are used by their plain names.
+        words = n.signature.split()
+        tag = words[0] if words and (words[0] == "enum" or words[0] in ("struct", "union") and n.name.startswith(("cuda", "CU", "cu"))) else ""
+        extra = f" {tag} {q} *p1 = 0; (void)p1;" if tag else ""
+        return f"void {fn}() {{ {q} *p0 = 0; (void)p0;{extra} }}"
+    if n.kind == "enumerator":
+        return f"void {fn}() {{ (void)(long long)({q}); }}"
+    if n.kind == "field":
+        owner = _OBJECT.get(n.scope, n.scope)
+        return f"{qual}void {fn}({owner} *p) {{ (void)p->{n.name}; }}"
+    if n.kind == "variable":
+        return f"{qual}void {fn}() {{ (void)&{q}; }}"
+    if n.kind == "member":
+        owner = _OBJECT.get(n.scope, n.scope)
+        body = _call(f"g.{n.name}", n.signature)
+        if body is None:
+            return f"struct {fn} : {owner} {{ using {owner}::{n.name}; }};"
+        return f"{qual}void {fn}({owner} &g) {{ {body} }}"
+    if n.kind == "function":
+        body = _call(q, n.signature)
+        if body is None:
+            return f"namespace {fn} {{ using {'::' + n.scope if n.scope else ''}::{n.name}; }}"
+        return f"{qual}void {fn}() {{ {body} }}"
+    raise ValueError(f"no use for kind {n.kind!r}")
+
+
+def _defined_only(n: Name) -> bool:
+    """Macros tested by `defined`: empty, function-like, attribute-like, or declaration text."""
+    value = n.value
+    return (not value or n.signature == "function-like" or bool(_ATTRIBUTE_VALUE.match(value))
+            or ";" in value or "{" in value or bool(re.fullmatch(r"__[a-z][a-z0-9_]*__", n.name))
+            or value.startswith("#") or bool(re.fullmatch(r"[A-Za-z_]\w*", value) and value.isupper() is False
+                                                and not value.startswith(("cuda", "CU", "cu"))))
+
+
+def chunk_text(includes: list[str], uses: list[tuple[str, str]]) -> tuple[str, dict[int, str]]:
+    """The chunk's source and line -> key (each use's lines)."""
+    lines = [f"#include <{h}>" for h in includes] + PRELUDE.rstrip("\n").split("\n")
+    owner: dict[int, str] = {}
+    for key, use in uses:
+        for part in use.split("\n"):
+            lines.append(part)
+            owner[len(lines)] = key
+    return "\n".join(lines) + "\n", owner
