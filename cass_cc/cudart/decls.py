@@ -77,10 +77,11 @@ class Decls:
 
     def _function(self, node: dict[str, Any], file: str) -> None:
         qual = node["type"]["qualType"]
-        ret = qual[: qual.index("(")].strip() if "(" in qual else qual
+        paren = qual.find("(")
+        ret = qual[:paren].strip() if paren >= 0 else qual
         params = [(p.get("name", f"p{i}"), p["type"]["qualType"])
                   for i, p in enumerate(x for x in node.get("inner", []) if x["kind"] == "ParmVarDecl")]
-        if "..." in qual[qual.index("("):] if "(" in qual else False:
+        if paren >= 0 and "..." in qual[paren:]:
             params.append(("...", "..."))
         self.functions.setdefault(node["name"], (ret, params))
         self.files.setdefault(node["name"], file)
@@ -145,17 +146,11 @@ class Decls:
             return {"k": "ptr", "to": {"k": "fn"}, "const": False}
         if s.endswith(")") and "(" in s and not _ANON.match(s):
             return {"k": "fn"}
-        m = re.match(r"^(.*?)\s*\[(\d*)\]$", s)
-        if m:
-            inner = m[1]
-            # "int[2][3]": the outer dimension is the first one written
-            mm = re.match(r"^(.*?)\s*((?:\[\d*\])+)$", s)
-            assert mm
-            dims = [int(d or 0) for d in re.findall(r"\[(\d*)\]", mm[2])]
-            t = self.resolve(mm[1], depth + 1)
-            for n in reversed(dims):
+        m = re.match(r"^(.*?)\s*((?:\[\d*\])+)$", s)
+        if m:  # "int[2][3]": the outer dimension is the first one written
+            t = self.resolve(m[1], depth + 1)
+            for n in reversed([int(d or 0) for d in re.findall(r"\[(\d*)\]", m[2])]):
                 t = {"k": "array", "of": t, "n": n}
-            del inner
             return t
         if s.endswith("&"):
             return {"k": "ptr", "to": self.resolve(s[:-1].rstrip("&"), depth + 1), "const": False}
@@ -179,11 +174,8 @@ class Decls:
             return {"k": "record", "name": rest}
         if tag == "enum" and rest:
             return {"k": "enum", "name": rest}
-        if s in self.typedefs and self.typedefs[s] != s:
-            target = self.typedefs[s]
-            if target in (f"struct {s}", f"union {s}", f"enum {s}"):  # C++: typedef struct X {...} X;
-                return self.resolve(target, depth + 1)
-            return self.resolve(target, depth + 1)
+        if s in self.typedefs and self.typedefs[s] != s:  # also C++'s `typedef struct X {...} X;`
+            return self.resolve(self.typedefs[s], depth + 1)
         if s in self.enums:
             return {"k": "enum", "name": s}
         if s in self.records:

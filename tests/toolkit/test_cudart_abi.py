@@ -5,13 +5,15 @@ hipErrorInvalidDevice, which the libraries turn into CUDA's codes."""
 from __future__ import annotations
 
 import ctypes
+import os
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from cass_cc.cudart.elfsyms import exported_functions
-from tests.conftest import needs_clang, run_cass
+from tests.conftest import SHARED_CACHE, needs_clang, run_cass
 
 RUNTIME_C = r"""
 #include <stdio.h>
@@ -98,9 +100,7 @@ int main(void) {
 
 @pytest.fixture(scope="module")
 def tk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from tests.conftest import CASS_CC, SHARED_CACHE  # noqa: F401 (the shared cache: built once)
-    import os
-
+    """The toolkit in the tests' shared cache (built once, by the first test that needs it)."""
     tmp = tmp_path_factory.mktemp("tk")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CASS_", "NVCC_"))}
     env["CASS_CACHE_DIR"] = str(SHARED_CACHE)
@@ -176,6 +176,37 @@ def test_exports_follow_the_installed_hip(tk: Path) -> None:
     assert lib.hipGetDeviceCount(ctypes.byref(ctypes.c_int())) == 100  # the real one, not the stub
 
 
+CUDA_HEADERS = Path("/usr/local/cuda/include")
+WITH_CUDA_HEADERS_C = r"""
+#include <cuda_runtime_api.h>
+#include <cuda.h>
+#include <stdio.h>
+int main(void) {
+  int n = -1;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  printf("%d %d %s\n", (int)e, n, cudaGetErrorName(e));
+  struct cudaDeviceProp prop;
+  printf("%s\n", cudaGetErrorName(cudaGetDeviceProperties(&prop, 0)));
+  void* d = 0;
+  printf("%s\n", cudaGetErrorName(cudaMemcpy(d, &n, 4, cudaMemcpyHostToDevice)));
+  const char* name = 0;
+  CUdeviceptr p;
+  cuGetErrorName(cuMemAlloc(&p, 16), &name);
+  printf("%s\n", name);
+  return 0;
+}
+"""
+
+
+@needs_clang
+@pytest.mark.skipif(not (CUDA_HEADERS / "cuda_runtime_api.h").exists(), reason="needs CUDA's headers (nvidia-cuda-nvcc)")
+def test_c_compiled_against_cuda_s_own_headers(tk: Path, tmp_path: Path) -> None:
+    """A prebuilt-object case: gcc compiles against NVIDIA's headers (their symbol names,
+    cuMemAlloc -> cuMemAlloc_v2, their struct cudaDeviceProp), the toolkit links it."""
+    out = _gcc_run(tmp_path, WITH_CUDA_HEADERS_C, [f"-I{CUDA_HEADERS}", f"-L{tk / 'lib64'}", "-lcudart", "-lcuda"])
+    assert out == ["100 0 cudaErrorNoDevice", "cudaErrorInvalidDevice", "cudaErrorInvalidDevice", "CUDA_ERROR_INVALID_DEVICE"]
+
+
 CONVERSIONS_CPP = r"""
 #include "cudart.cpp"
 #include <stdio.h>
@@ -207,8 +238,6 @@ def test_generated_conversions(tk: Path, tmp_path: Path) -> None:
     lib64/cass/cudart.cpp: HIP's cudaDeviceProp counterpart lands at CUDA's offsets, HIP's
     memory type and CUDA's device attribute values differ and are converted, and HIP-only
     error codes become cudaErrorUnknown."""
-    import shutil
-
     from cass_cc import cudart
 
     offsets = {f[0]: f[2] for f in cudart.cuda_abi()["records"]["cudaDeviceProp"]["fields"]}
@@ -229,3 +258,35 @@ def test_generated_conversions(tk: Path, tmp_path: Path) -> None:
         "attr 1 1 1",  # cudaDevAttrMaxThreadsPerBlock (1) -> HIP's value, which differs
         "err 100 999 999",  # hipErrorRuntimeMemory (1052), hipErrorTbd: no CUDA code -> cudaErrorUnknown
     ]
+
+
+@pytest.mark.parametrize("spelling, expected", [
+    ("void **", {"k": "ptr", "to": {"k": "ptr", "to": {"k": "void"}, "const": False}, "const": False}),
+    ("const char *", {"k": "ptr", "to": {"k": "int", "size": 1}, "const": True}),
+    ("void *const *", {"k": "ptr", "to": {"k": "ptr", "to": {"k": "void"}, "const": False}, "const": False}),
+    ("size_t", {"k": "int", "size": 8}),
+    ("int[3]", {"k": "array", "of": {"k": "int", "size": 4}, "n": 3}),
+    ("int[2][3]", {"k": "array", "of": {"k": "array", "of": {"k": "int", "size": 4}, "n": 3}, "n": 2}),
+    ("enum cudaMemcpyKind", {"k": "enum", "name": "cudaMemcpyKind"}),
+    ("struct cudaDeviceProp *", {"k": "ptr", "to": {"k": "record", "name": "cudaDeviceProp"}, "const": False}),
+    ("hipStream_t", {"k": "ptr", "to": {"k": "record", "name": "ihipStream_t"}, "const": False}),
+    ("void (*)(void *)", {"k": "ptr", "to": {"k": "fn"}, "const": False}),
+])
+def test_type_spellings_resolve(spelling: str, expected: dict) -> None:
+    from cass_cc.cudart.decls import Decls
+
+    decls = Decls()
+    decls.typedefs.update({"size_t": "unsigned long", "hipStream_t": "struct ihipStream_t *"})
+    assert decls.resolve(spelling) == expected
+
+
+def test_cuda_facts_are_cuda_13_s() -> None:
+    """cuda_abi.json (extract_cuda.py): facts a C caller compiled against CUDA 13 relies on."""
+    from cass_cc import cudart
+
+    abi = cudart.cuda_abi()
+    assert abi["cudart_version"] == 13000
+    assert abi["enums"]["cudaError"]["cudaErrorNoDevice"] == 100 and abi["enums"]["cudaError_enum"]["CUDA_ERROR_NO_DEVICE"] == 100
+    assert abi["records"]["cudaDeviceProp"]["size"] == 1008
+    assert abi["aliases"]["cuMemAlloc"] == "cuMemAlloc_v2" and abi["aliases"]["cuMemcpyHtoD"] == "cuMemcpyHtoD_v2"
+    assert abi["removed"]["cudaThreadSynchronize"] == 12090  # CUDA 12.9's, removed in 13
