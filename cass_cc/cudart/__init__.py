@@ -116,6 +116,11 @@ def plan(gen: Generator, runtime: bool) -> Library:
             continue
         target = cuda["aliases"].get(cuda_name, cuda_name)
         symbols = [cuda_name] + ([target] if target != cuda_name else [])
+        for older in cuda.get("versioned", {}).get(cuda_name, []):  # CUDA 12's cudaGetDeviceProperties_v2
+            try:
+                lib.wrappers[older] = gen.wrapper(older, cuda["functions"][older], hip_name)
+            except ValueError as e:
+                lib.skipped[older] = str(e)
         fn = cuda["functions"].get(target)
         if fn is None:
             lib.skipped[cuda_name] = "not declared by the CUDA headers extracted (cuda_abi.json)"

@@ -133,6 +133,7 @@ def extract(includes: list[str], clang: str = "clang-15") -> dict[str, Any]:
         "source": "CUDA toolkit headers cuda_runtime_api.h, cuda.h, the profiler headers (facts only: names, types, values, layouts)",
         "cudart_version": int(version[1]) if version else None,
         "removed": {},
+        "versioned": {},
         "functions": functions,
         "aliases": dict(sorted(aliases.items())),
         "enums": {n: decls.enums[n] for n in sorted(enums) if n in decls.enums},
@@ -141,28 +142,48 @@ def extract(includes: list[str], clang: str = "clang-15") -> dict[str, Any]:
 
 
 def merge(newest: dict[str, Any], older: dict[str, Any]) -> dict[str, Any]:
-    """The newest toolkit's facts, plus the functions only an older one declares (CUDA 12's
-    cudaThreadSynchronize, ...) with the enums and records they reach that the newest lacks.
-    Where both have a name, the newest wins: the libraries are CUDA <newest>'s ABI."""
-    out = {**newest, "functions": dict(newest["functions"]), "aliases": dict(newest["aliases"]),
-           "enums": dict(newest["enums"]), "records": dict(newest["records"]), "removed": dict(newest["removed"])}
+    """The newest toolkit's facts, plus the functions only an older one declares: CUDA 12's
+    cudaThreadSynchronize, and its versioned symbols such as cudaGetDeviceProperties_v2, which
+    CUDA 12's headers call for cudaGetDeviceProperties (`versioned`). Records whose layout
+    changed since (CUDA 12's cudaDeviceProp) enter as "name@<older version>". Where both have
+    a name, the newest wins: the unversioned symbols are CUDA <newest>'s ABI."""
+    out = {**newest, **{t: dict(newest.get(t, {})) for t in ("functions", "aliases", "enums", "records", "removed", "versioned")}}
+    tag = f"@{older['cudart_version']}"
+    changed = {r for r in older["records"] if r in newest["records"] and newest["records"][r] != older["records"][r]}
+    for name, rec in older["records"].items():
+        key = name + tag if name in changed else name
+        if key not in out["records"]:
+            out["records"][key] = {**rec, "fields": [[f, _retag(t, changed, tag), o] for f, t, o in rec["fields"]]}
     for name, fn in older["functions"].items():
-        records: set[str] = set()
-        for t in [fn["ret"]] + [t for _, t in fn["params"]]:
-            _reach_facts(t, older["records"], records)
-        changed = [r for r in records if r in newest["records"] and newest["records"][r] != older["records"][r]]
-        if name not in out["functions"] and not changed:  # a record whose layout changed: a different ABI
-            out["functions"][name] = fn
+        if name not in out["functions"]:
+            out["functions"][name] = {"ret": _retag(fn["ret"], changed, tag),
+                                      "params": [[p, _retag(t, changed, tag)] for p, t in fn["params"]]}
             out["removed"][name] = older["cudart_version"]
     for name, target in older["aliases"].items():
-        if name not in newest["functions"] and target in out["removed"]:
+        if target not in out["removed"]:
+            continue
+        if name in newest["functions"] or name in newest["aliases"]:
+            out["versioned"].setdefault(name, [])
+            if target not in out["versioned"][name]:
+                out["versioned"][name].append(target)
+        else:
             out["aliases"].setdefault(name, target)
-    for table in ("enums", "records"):
-        for name, value in older[table].items():
-            out[table].setdefault(name, value)
-    for table in ("functions", "aliases", "enums", "records", "removed"):
+    for name, value in older["enums"].items():
+        out["enums"].setdefault(name, value)
+    for table in ("functions", "aliases", "enums", "records", "removed", "versioned"):
         out[table] = dict(sorted(out[table].items()))
     return out
+
+
+def _retag(t: Type, changed: set[str], tag: str) -> Type:
+    """The descriptor with the records of `changed` renamed name+tag."""
+    if t["k"] == "record" and t["name"] in changed:
+        return {**t, "name": t["name"] + tag}
+    if t["k"] == "ptr":
+        return {**t, "to": _retag(t["to"], changed, tag)}
+    if t["k"] == "array":
+        return {**t, "of": _retag(t["of"], changed, tag)}
+    return t
 
 
 def main(argv: list[str]) -> int:

@@ -42,6 +42,11 @@ ERROR_FUNCTIONS = ("cudaGetErrorName", "cudaGetErrorString", "cuGetErrorName", "
 _INT_SPELLING = {1: "signed char", 2: "short", 4: "int", 8: "long long", 16: "__int128"}
 
 
+def _unversioned(record: str) -> str:
+    """CUDA 12's cudaDeviceProp is "cudaDeviceProp@12090" in cuda_abi.json (extract_cuda.merge)."""
+    return record.partition("@")[0]
+
+
 def _c_ident(name: str) -> str:
     return re.sub(r"\W", "_", name)
 
@@ -230,9 +235,10 @@ class Generator:
         htypes = dict(hfields)
         to_hip, to_cuda, mapped = [], [], 0
         for fname, ctype, _ in crec["fields"]:
-            hf = FIELD_RENAMES.get((cname, fname), fname)
+            hf = FIELD_RENAMES.get((_unversioned(cname), fname), fname)
             if not fname or hf not in htypes:
-                to_cuda.append(f"  /* {fname}: HIP has no field; left 0 */")
+                if fname and not fname.startswith("reserved"):
+                    to_cuda.append(f"  memset(&d->{_c_ident(fname)}, 0, sizeof d->{_c_ident(fname)}); /* HIP has no {fname} */")
                 continue
             pair = self._field(f"{_c_ident(fname)}", hf, ctype, htypes[hf])
             if pair is None:  # HIP would read a wrong or missing value: no converter at all
@@ -247,7 +253,7 @@ class Generator:
             f"static void {base}_to_hip({hip_spelling}* d, const {ident}* s) {{\n  memset(d, 0, sizeof *d);\n"
             + "\n".join(to_hip) + "\n}\n")
         self.helpers[base + "_to_cuda"] = (
-            f"static void {base}_to_cuda({ident}* d, const {hip_spelling}* s) {{\n  memset(d, 0, sizeof *d);\n"
+            f"static void {base}_to_cuda({ident}* d, const {hip_spelling}* s) {{\n"
             + "\n".join(to_cuda) + "\n}\n")
         return base + "_to_hip", base + "_to_cuda"
 
@@ -340,7 +346,7 @@ class Generator:
                 if not c["const"]:
                     post.append(f"  if ({p} && r == 0) {conv[1]}({p}, &h{i});")
                     device = next((f"p{j}" for j, (n, t) in enumerate(cps) if n in ("device", "dev") and t["k"] == "int"), None)
-                    if c["to"]["name"] in ATTRIBUTE_FILL and device:
+                    if _unversioned(c["to"]["name"]) in ATTRIBUTE_FILL and device:
                         post += self.attribute_fill(c["to"]["name"], h["to"]["name"], p, device)
                 continue
             if c["k"] == "int" and h["k"] == "int":  # widths differ (size_t vs unsigned int): the value converts
@@ -365,7 +371,7 @@ class Generator:
     def attribute_fill(self, cname: str, hname: str, var: str, device: str) -> list[str]:
         """Lines setting the int fields of CUDA record `cname` that HIP's record lacks from
         hipDeviceGetAttribute (ATTRIBUTE_FILL)."""
-        enum, prefix = ATTRIBUTE_FILL[cname]
+        enum, prefix = ATTRIBUTE_FILL[_unversioned(cname)]
         hip_fields = {f for f, _ in self.hip_fields(hname) or []}
         hip_attrs = self.hip.enums.get("hipDeviceAttribute_t", {})
         getter = "hipDeviceGetAttribute"
@@ -375,7 +381,7 @@ class Generator:
         self.helpers["cass_t_" + getter] = f"typedef {ret} cass_t_{getter}({', '.join(t for _, t in params)});\n"
         lines = []
         for fname, ftype, _ in self.cuda["records"][cname]["fields"]:
-            if not fname or FIELD_RENAMES.get((cname, fname), fname) in hip_fields or ftype != {"k": "int", "size": 4}:
+            if not fname or FIELD_RENAMES.get((_unversioned(cname), fname), fname) in hip_fields or ftype != {"k": "int", "size": 4}:
                 continue
             attr = prefix + fname[0].upper() + fname[1:]
             hattr = self.names.get(attr)

@@ -166,6 +166,7 @@ def test_exports_follow_the_installed_hip(tk: Path) -> None:
     exported = exported_functions(tk / "lib64" / "libcudart.so.13")
     assert {"cudaMalloc", "cudaGetDeviceProperties", "cudaPointerGetAttributes", "cudaFuncGetAttributes"} <= exported
     assert "cudaThreadSynchronize" in exported  # CUDA 12's, removed in 13: still CUDA code cass-cc accepts
+    assert "cudaGetDeviceProperties_v2" in exported  # what CUDA 12's headers call, with 12's cudaDeviceProp
     assert "cudaMallocHost" in exported  # hipHostMalloc(p, size, flags): HIP's added flags passed as 0
     assert "cudaDeviceSetLimit" not in exported  # hipDeviceSetLimit arrived in HIP 5.3
     report = (tk / "lib64" / "cass" / "cudart-report.txt").read_text()
@@ -220,6 +221,11 @@ int main() {
   /* offsets of CUDA 13's cudaDeviceProp, from cuda_abi.json */
   printf("prop %s %llu %d %d %d %zu %d\n", c + OFF_NAME, *(unsigned long long*)(c + OFF_GLOBAL), *(int*)(c + OFF_SM),
          *(int*)(c + OFF_DIM2), *(int*)(c + OFF_MAJOR), *(size_t*)(c + OFF_SHM), *(int*)(c + OFF_L2));
+  h.clockRate = 2500000;
+  cass_cuda_cudaDeviceProp_12090 d12;  /* CUDA 12's layout, for cudaGetDeviceProperties_v2 */
+  cass_conv_cudaDeviceProp_12090_to_cuda(&d12, &h);
+  const char* c12 = (const char*)&d12;
+  printf("prop12 %d %d\n", *(int*)(c12 + OFF12_CLOCK), *(int*)(c12 + OFF12_SM));
   hipPointerAttribute_t ha; memset(&ha, 0, sizeof ha); ha.memoryType = hipMemoryTypeDevice; ha.device = 3;
   cass_cuda_cudaPointerAttributes ca; cass_conv_cudaPointerAttributes_to_cuda(&ca, &ha);
   printf("ptr %d %d\n", ca.type, ca.device);
@@ -244,6 +250,8 @@ def test_generated_conversions(tk: Path, tmp_path: Path) -> None:
     defines = {"OFF_NAME": "name", "OFF_GLOBAL": "totalGlobalMem", "OFF_SM": "multiProcessorCount",
                "OFF_MAJOR": "major", "OFF_SHM": "sharedMemPerMultiprocessor", "OFF_L2": "l2CacheSize"}
     flags = [f"-D{k}={offsets[v]}" for k, v in defines.items()] + [f"-DOFF_DIM2={offsets['maxThreadsDim'] + 8}"]
+    offsets12 = {f[0]: f[2] for f in cudart.cuda_abi()["records"]["cudaDeviceProp@12090"]["fields"]}
+    flags += [f"-DOFF12_CLOCK={offsets12['clockRate']}", f"-DOFF12_SM={offsets12['multiProcessorCount']}"]
     src = tmp_path / "conv.cpp"
     src.write_text(CONVERSIONS_CPP)
     clang = shutil.which("clang-15") or "clang"
@@ -254,6 +262,7 @@ def test_generated_conversions(tk: Path, tmp_path: Path) -> None:
     out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()
     assert out == [
         f"prop gfx1100 {1 << 34} 48 64 11 65536 {6 << 20}",
+        "prop12 2500000 48",  # CUDA 12's cudaDeviceProp still has clockRate
         "ptr 2 3",  # hipMemoryTypeDevice (1) -> cudaMemoryTypeDevice (2)
         "attr 1 1 1",  # cudaDevAttrMaxThreadsPerBlock (1) -> HIP's value, which differs
         "err 100 999 999",  # hipErrorRuntimeMemory (1052), hipErrorTbd: no CUDA code -> cudaErrorUnknown
