@@ -26,13 +26,14 @@ import shutil
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..toolchain.rocm import Rocm
 from ..util import sha256_hex
-from .decls import Decls, dump_ast
-from .elfsyms import exported_functions
-from .generate import ERROR_FUNCTIONS, Generator, source, stubs_source
+
+if TYPE_CHECKING:  # the generator is imported when a toolkit is generated, not by every toolkit look-up
+    from ..toolchain.rocm import Rocm
+    from .decls import Decls
+    from .generate import Generator
 
 HERE = Path(__file__).parent
 CUDA_ABI = HERE / "cuda_abi.json"
@@ -49,7 +50,7 @@ class CudartError(Exception):
 def inputs_hash() -> str:
     """Everything here that changes the libraries (part of the toolkit's cache key)."""
     files = sorted(p for p in HERE.iterdir() if p.suffix in (".py", ".json", ".tsv"))
-    return sha256_hex(*(p.name + "\0" + p.read_text() for p in files))
+    return sha256_hex(*(p.name.encode() + b"\0" + p.read_bytes() for p in files))
 
 
 @functools.lru_cache(maxsize=None)
@@ -58,6 +59,8 @@ def cuda_abi() -> dict[str, Any]:
 
 
 def hip_decls(clang: str, rocm: Rocm) -> Decls:
+    from .decls import Decls, dump_ast
+
     decls = Decls()
     args = ["-D__HIP_PLATFORM_AMD__", f"-I{rocm.root / 'include'}"]
     decls.read(dump_ast(clang, "#include <hip/hip_runtime_api.h>\n", args, "c++"))
@@ -105,6 +108,8 @@ class Library:
 
 
 def plan(gen: Generator, runtime: bool) -> Library:
+    from .generate import ERROR_FUNCTIONS
+
     cuda = gen.cuda
     lib = Library("libcudart" if runtime else "libcuda")
     rows = api_rows(runtime)
@@ -155,6 +160,9 @@ def build(work: Path, final_lib64: Path, rocm: Rocm, clang: str) -> dict[str, Li
     libcudart.so.<CUDA major>, libcuda.so.1 (each named by its path in `final_lib64`, where
     install() puts it, so that programs linked against it run without LD_LIBRARY_PATH), and
     libcudart_static.a."""
+    from .elfsyms import exported_functions
+    from .generate import Generator, source, stubs_source
+
     hip_lib = rocm.lib_dir / "libamdhip64.so"
     exports = exported_functions(hip_lib.resolve())
     hip, names = hip_decls(clang, rocm), name_map()

@@ -299,3 +299,31 @@ def test_cuda_facts_are_cuda_13_s() -> None:
     assert abi["records"]["cudaDeviceProp"]["size"] == 1008
     assert abi["aliases"]["cuMemAlloc"] == "cuMemAlloc_v2" and abi["aliases"]["cuMemcpyHtoD"] == "cuMemcpyHtoD_v2"
     assert abi["removed"]["cudaThreadSynchronize"] == 12090  # CUDA 12.9's, removed in 13
+
+
+DRIVER_CONVERSIONS_CPP = r"""
+#include "cuda.cpp"
+#include <stdio.h>
+int main() {
+  int out = -1;
+  bool ok = cass_CUdevice_attribute_enum_hipDeviceAttribute_t_to_hip(16 /* CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT */, &out);
+  printf("attr %d %d %d\n", ok, out == hipDeviceAttributeMultiprocessorCount, out != 16);
+  printf("err %d %d %d\n", cass_err_cudaError_enum(hipErrorNoDevice), cass_err_cudaError_enum(hipErrorInvalidContext),
+         cass_err_cudaError_enum(hipErrorRuntimeOther));
+  return 0;
+}
+"""
+
+
+@needs_clang
+def test_generated_driver_conversions(tk: Path, tmp_path: Path) -> None:
+    """libcuda's tables: CUdevice_attribute values differ from hipDeviceAttribute_t's; HIP-only
+    codes become CUDA_ERROR_UNKNOWN (999)."""
+    src, exe = tmp_path / "conv.cpp", tmp_path / "conv"
+    src.write_text(DRIVER_CONVERSIONS_CPP)
+    clang = shutil.which("clang-15") or "clang"
+    built = subprocess.run([clang, "-x", "c++", "-std=c++17", "-D__HIP_PLATFORM_AMD__", "-w", f"-I{tk / 'lib64' / 'cass'}",
+                            str(src), "-o", str(exe), "-lamdhip64"], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr[-3000:]
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == ["attr 1 1 1", "err 100 201 999"]
