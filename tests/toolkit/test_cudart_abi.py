@@ -327,3 +327,19 @@ def test_generated_driver_conversions(tk: Path, tmp_path: Path) -> None:
     assert built.returncode == 0, built.stderr[-3000:]
     out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()
     assert out == ["attr 1 1 1", "err 100 201 999"]
+
+
+@needs_clang  # and the ROCm beside it
+def test_without_a_clang_the_linker_scripts_stay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from cass_cc import toolkit
+    from cass_cc.toolchain.rocm import find_rocm
+
+    rocm = find_rocm(dict(os.environ))
+    monkeypatch.setenv("CASS_CLANG", str(tmp_path / "no-clang"))
+    lib64 = tmp_path / "lib64"
+    lib64.mkdir()
+    (lib64 / "libcudart.so").write_text("INPUT(libamdhip64.so)\n")
+    toolkit.abi_libraries(lib64, lib64, rocm)
+    assert (lib64 / "libcudart.so").read_text() == "INPUT(libamdhip64.so)\n"
+    assert "stay linker scripts to HIP" in capsys.readouterr().err
