@@ -10,7 +10,7 @@ libamdhip64 exports. For each parameter pair the plan is one of:
     pointer to such an enum                     -> HIP value in a local, converted back after
     pointer to a record whose layout differs    -> converted field by field (by name) in a local
 anything else (a different parameter count, a record by value that differs, an array of
-records) leaves the function out, with the reason in the report (`Plan.skipped`).
+records) leaves the function out, with the reason in the report (`Library.skipped` in __init__.py).
 """
 from __future__ import annotations
 
@@ -49,14 +49,6 @@ def _unversioned(record: str) -> str:
 
 def _c_ident(name: str) -> str:
     return re.sub(r"\W", "_", name)
-
-
-class Plan:
-    """The wrappers of one library and the functions left out (name -> reason)."""
-
-    def __init__(self) -> None:
-        self.wrappers: dict[str, str] = {}  # exported symbol -> C++ definition
-        self.skipped: dict[str, str] = {}
 
 
 class Generator:
