@@ -39,6 +39,21 @@ KERNEL_OVERLOADS: dict[str, str] = {
 }
 
 
+# C++ overloads CUDA's runtime header adds to the C API (cuda_runtime.h) that HIP 5.x lacks:
+# flags on cudaEventCreate, typed pointers T** where the C function takes void**.
+CXX_OVERLOADS: dict[str, str] = {
+    "hipEventCreate":
+        "static inline hipError_t hipEventCreate(hipEvent_t* event, unsigned int flags)"
+        " { return hipEventCreateWithFlags(event, flags); }\n",
+    "hipMallocPitch":
+        "template <class T> static inline hipError_t hipMallocPitch(T** p, size_t* pitch, size_t width, size_t height)"
+        " { return hipMallocPitch(reinterpret_cast<void**>(p), pitch, width, height); }\n",
+    "hipHostGetDevicePointer":
+        "template <class T> static inline hipError_t hipHostGetDevicePointer(T** p, void* host, unsigned int flags)"
+        " { return hipHostGetDevicePointer(reinterpret_cast<void**>(p), host, flags); }\n",
+}
+
+
 # CUDA's __reduce_*_sync and __match_*_sync (sm_70/sm_80) for HIP versions without them.
 # They work on 32-lane groups, as CUDA warps are, whatever the wave size; the mask is
 # taken to be the whole warp (rules.py drops it, as for the shuffles).
@@ -179,6 +194,7 @@ def prelude(hip_names: set[str]) -> str:
     parts = [BASE]
     parts.extend(KERNEL_OVERLOADS[name] for name in sorted(hip_names) if name in KERNEL_OVERLOADS)
     parts.extend(LOCATION_OVERLOADS[name] for name in sorted(hip_names) if name in LOCATION_OVERLOADS)
+    parts.extend(CXX_OVERLOADS[name] for name in sorted(hip_names) if name in CXX_OVERLOADS)
     parts.extend(WARP_HELPERS[name] for name in sorted(hip_names) if name in WARP_HELPERS)
     parts.extend(HEADER_HELPERS[name] for name in sorted(hip_names) if name in HEADER_HELPERS)
     parts.extend(PTX_HELPERS[name] for name in sorted(hip_names) if name in PTX_HELPERS)

@@ -185,6 +185,11 @@ def data_hash() -> str:
     return sha256_hex(*(p.read_text(encoding="utf-8") for p in (Path(__file__), MATH_CONSTANTS_FILE, HEADER_GUARDS_FILE)))
 
 
+# CUDA's calling-convention macros (`void CUDART_CB callback(...)`): __stdcall on Windows,
+# nothing elsewhere; HIP has no counterpart.
+CALLING_CONVENTIONS = ("CUDART_CB", "CUDARTAPI", "CUDA_CB", "CUDAAPI")
+
+
 # thread_block_tile::meta_group_rank()/meta_group_size() for HIP 5.x, whose templated tiles are
 # always tiles of the thread block (its tiled_partition<N> takes a thread_block only): the
 # tile's index in the block and the number of tiles, as CUDA defines them.
@@ -216,6 +221,8 @@ def _served_names() -> dict[str, Served]:
     for name in _MINMAX:
         names[name] = Served(name, None)
     names["cudaDeviceProp"] = Served("cudaDeviceProp", None)
+    for name in CALLING_CONVENTIONS:
+        names[name] = Served(name, None)
     return names
 
 
@@ -227,6 +234,8 @@ def served_text(key: str) -> str:
         return _minmax_text(key)
     if key == "cudaDeviceProp":
         return _device_prop_text()
+    if key in CALLING_CONVENTIONS:
+        return f"#ifndef {key}\n#define {key}\n#endif\n"
     if key == "cg_tile_meta":
         return CG_TILE_META
     raise KeyError(key)

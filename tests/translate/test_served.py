@@ -240,3 +240,33 @@ def test_separate_compilation_of_two_cooperative_groups_files(tmp_path: Path) ->
                           capture_output=True, text=True)
     assert proc.returncode == 0 and "duplicate symbol" not in proc.stderr, proc.stderr
     assert b"hipv4-amdgcn-amd-amdhsa--gfx1100" in (tmp_path / "ab").read_bytes()
+
+
+OVERLOADS = r"""
+#include <cuda_runtime.h>
+#include <cstdio>
+void CUDART_CB callback(cudaStream_t s, cudaError_t e, void* d) { (void)s; (void)e; (void)d; }
+int main() {
+  cudaEvent_t ev; float* p; size_t pitch; int* h = nullptr; int* dptr;
+  cudaError_t a = cudaEventCreate(&ev, cudaEventDisableTiming | cudaEventInterprocess);
+  cudaError_t b = cudaMallocPitch(&p, &pitch, 64, 64);
+  cudaError_t c = cudaHostGetDevicePointer(&dptr, h, 0);
+  cudaStreamAddCallback(0, callback, nullptr, 0);
+  printf("%d\n", (int)(a != cudaSuccess) + (int)(b != cudaSuccess) + (int)(c != cudaSuccess));
+  return 0;
+}
+"""
+
+
+def test_cxx_overloads_and_calling_conventions_are_served() -> None:
+    out = RulesTranslator().translate(OVERLOADS, "o.cu", HIP52)
+    assert not out.diagnostics, out.diagnostics
+    head = out.text.split("#line 1")[0]
+    assert "hipEventCreateWithFlags(event, flags)" in head and "#define CUDART_CB\n" in head
+    assert "hipMallocPitch(T** p" in head and "hipHostGetDevicePointer(T** p" in head
+
+
+@needs_amd
+def test_cxx_overloads_build_and_fail_without_a_gpu(tmp_path: Path) -> None:
+    cass_cc_build(OVERLOADS, tmp_path / "o", "-O1")
+    assert subprocess.run([str(tmp_path / "o")], capture_output=True, text=True).stdout.split() == ["3"]
