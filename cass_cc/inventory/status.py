@@ -215,10 +215,11 @@ def _short(msg: str) -> str:
 def plan(names: list[Name], recorded: dict[str, Status] | None = None) -> dict[str, list[tuple[Name, str]]]:
     """Chunk -> [(name, use)], uses taken from the recorded statuses when given."""
     chunks: dict[str, list[tuple[Name, str]]] = {}
+    types = frozenset(n.name for n in names if n.kind == "type" and not n.scope)
     for number, n in enumerate(names):
         if n.kind == "header":
             continue
-        use = recorded[n.key].use.replace("\\n", "\n") if recorded and n.key in recorded else uses.use_of(n, number)
+        use = recorded[n.key].use.replace("\\n", "\n") if recorded and n.key in recorded else uses.use_of(n, number, types)
         chunks.setdefault(uses.chunk_of(n), []).append((n, use))
     split: dict[str, list[tuple[Name, str]]] = {}
     for base, items in chunks.items():
@@ -236,12 +237,11 @@ def classify(n: Name, use: str, lines: list[int], out: Outcome, header_status: t
         named = [w for w in warnings if any(re.search(rf"\b{re.escape(x)}\b", w) for x in names)]
         if named:
             return "refused", _short(named[0])
+        if warnings:  # cass-cc named what stops the use (a parameter's type, ...) and why
+            return "refused", _short(f"through another name: {warnings[0]}")
         if header_status[0] == "refused":
             return "refused", _short(f"<{uses.entry_header(n.header)}>: {header_status[1]}")
-        reason = _short(errors[0])
-        if warnings:
-            reason = _short(f"{errors[0]} (cass-cc: {warnings[0]})")
-        return "fails", reason
+        return "fails", _short(errors[0])
     translated = [out.translated[line - 1] if 0 < line <= len(out.translated) else "" for line in lines]
     original = use.split("\n")
     if any(" ".join(plain_rename(o).split()) != " ".join(t.split()) for o, t in zip(original, translated)):
@@ -307,7 +307,9 @@ def check_uses_with_nvcc(names: list[Name], folder: Path, nvcc: str = "nvcc") ->
     bad: list[tuple[str, str]] = []
     for chunk, items in plan(names).items():
         items = [(n, use) for n, use in items if "13" in n.cuda.split(",")]
-        includes = ["cuda_runtime.h", *uses.GROUP_INCLUDES.get(items[0][0].group, ()) if items else (),
+        if not items:
+            continue
+        includes = ["cuda_runtime.h", *uses.GROUP_INCLUDES.get(items[0][0].group, ()),
                     *(uses.entry_header(n.header) for n, _ in items)]
         text, owner = uses.chunk_text(list(dict.fromkeys(includes)), [(n.key, use) for n, use in items])
         src = folder / f"nvcc-{chunk}.cu"

@@ -143,14 +143,48 @@ def _call(expr: str, signature: str) -> str | None:
     return " ".join(dict.fromkeys(stmts))
 
 
-def use_of(n: Name, number: int) -> str:
-    """One line (macros and guards: three) using the name."""
+# Templates whose parameters a generated call cannot supply (a callable, `cuda::atomic_ref`, a
+# non-deduced count): used through a using-declaration (nvcc rejects the generated call).
+USING_ONLY = frozenset({"invoke_one", "invoke_one_broadcast", "wait_prior", "reduce_store_async",
+                        "reduce_update_async", "exclusive_scan_update", "inclusive_scan_update"})
+
+
+# Attribute-like macros: used where a program writes them ({fn} is the use's own name); a
+# `defined` test would fail for those HIP has as keywords or attributes rather than macros.
+ATTRIBUTE_USES = {
+    "__restrict__": "void {fn}(int *__restrict__ p) {{ (void)p; }}",
+    "__managed__": "__device__ __managed__ int {fn};",
+    "__inline__": "static __inline__ void {fn}() {{}}",
+    "__volatile__": "void {fn}() {{ __asm__ __volatile__(\"\"); }}",
+    "__noinline__": "__device__ __noinline__ void {fn}() {{}}",
+    "__forceinline__": "__device__ __forceinline__ void {fn}() {{}}",
+    "__grid_constant__": "__global__ void {fn}(const __grid_constant__ int x) {{ (void)x; }}",
+    "__launch_bounds__": "__global__ void __launch_bounds__(256) {fn}() {{}}",
+    "__maxnreg__": "__global__ void __maxnreg__(32) {fn}() {{}}",
+    "__cluster_dims__": "__global__ void __cluster_dims__(2, 1, 1) {fn}() {{}}",
+    "__align__": "struct __align__(16) {fn} {{ float a; }};",
+    "__builtin_align__": "struct __builtin_align__(16) {fn} {{ float a; }};",
+    "__no_return__": "__device__ __no_return__ void {fn}() {{ __builtin_trap(); }}",
+    "CUDARTAPI": "cudaError_t CUDARTAPI {fn}();",
+    "CUDART_CB": "void CUDART_CB {fn}(cudaStream_t s, cudaError_t e, void *d) {{ (void)s; (void)e; (void)d; }}",
+    "CUDAAPI": "CUresult CUDAAPI {fn}();",
+    "CUDA_CB": "void CUDA_CB {fn}(CUstream s, CUresult e, void *d) {{ (void)s; (void)e; (void)d; }}",
+}
+
+
+def use_of(n: Name, number: int, types: frozenset[str] = frozenset()) -> str:
+    """One line (macros and guards: three) using the name; `types`: type names (a macro naming one
+    is used as a type)."""
     fn = f"inv_u{number}"
     device = n.group in DEVICE_GROUPS
     qual = "__device__ " if device else ""
     q = _qualified(n)
+    if n.kind == "macro" and n.name in ATTRIBUTE_USES:
+        return ATTRIBUTE_USES[n.name].format(fn=fn)
     if n.kind == "guard" or (n.kind == "macro" and _defined_only(n)):
         return f"#if !defined({n.name})\n#error \"inv: {n.name} is not defined\"\n#endif"
+    if n.kind == "macro" and n.value in types:
+        return f"void {fn}() {{ {n.name} *p0 = 0; (void)p0; }}"
     if n.kind == "macro":
         return f"{qual}void {fn}() {{ (void)({n.name}); }}"
     if n.kind == "type":
@@ -159,8 +193,10 @@ def use_of(n: Name, number: int) -> str:
             return f"namespace {fn} {{ using {'::' + ns if ns else ''}::{n.name}; }}"
         # `enum cudaError e` / `struct cudaPointerAttributes a` are how C code spells them; vector
         # types and the like are used by their plain names.
+        # (a tag's own row: signature "enum"/"struct"/"union"; a typedef's row holds the type it names)
         words = n.signature.split()
-        tag = words[0] if words and (words[0] == "enum" or words[0] in ("struct", "union") and n.name.startswith(("cuda", "CU", "cu"))) else ""
+        is_tag = n.signature in ("enum", "struct", "union", "class", "enum class", "enum struct")
+        tag = words[0] if is_tag and (words[0] == "enum" or words[0] in ("struct", "union") and n.name.startswith(("cuda", "CU", "cu"))) else ""
         extra = f" {tag} {q} *p1 = 0; (void)p1;" if tag else ""
         return f"void {fn}() {{ {q} *p0 = 0; (void)p0;{extra} }}"
     if n.kind == "enumerator":
@@ -177,7 +213,7 @@ def use_of(n: Name, number: int) -> str:
             return f"struct {fn} : {owner} {{ using {owner}::{n.name}; }};"
         return f"{qual}void {fn}({owner} &g) {{ {body} }}"
     if n.kind == "function":
-        body = _call(q, n.signature)
+        body = None if n.name in USING_ONLY else _call(q, n.signature)
         if body is None:
             return f"namespace {fn} {{ using {'::' + n.scope if n.scope else ''}::{n.name}; }}"
         return f"{qual}void {fn}() {{ {body} }}"
