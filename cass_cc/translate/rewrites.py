@@ -183,13 +183,13 @@ def launch_chevrons(job: "_Job") -> None:
 
 def _chevron_run(job: "_Job", i: int, kinds: tuple[str, str]) -> list[int] | None:
     """Indices of the chevron tokens of the run starting at i, when it is exactly three
-    chevrons long and not the tail of a longer run; else None."""
+    chevrons in at most two tokens and not part of a longer run; else None."""
     prev = job.prev_sig(i)
     if prev is not None and prev.text in kinds:
         return None
     run = [i]
     count = len(job.tokens[i].text)
-    while count < 3:
+    while count < 3 and len(run) < 2:
         j = job.next_sig_index(run[-1])
         if j is None or job.tokens[j].text not in kinds or job.tokens[j].kind != "punct":
             return None
@@ -200,7 +200,7 @@ def _chevron_run(job: "_Job", i: int, kinds: tuple[str, str]) -> list[int] | Non
     j = job.next_sig_index(run[-1])
     if count != 3 or (j is not None and job.tokens[j].text in kinds and job.tokens[j].directive == job.tokens[i].directive):
         return None
-    return run
+    return run  # `<<<` whole, or `<<` and `<` (or `<` and `<<`) apart; never `<` `<` `<`
 
 
 def _callee_before(job: "_Job", i: int) -> bool:

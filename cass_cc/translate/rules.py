@@ -26,8 +26,10 @@ of the text they replace).
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import re
+from pathlib import Path
 
 from . import mappings, ptx, rewrites
 from .identity import rules_identity
@@ -40,6 +42,28 @@ from .windows import Touched, Windows
 
 # CUDA-looking identifiers that should have a table row; those without one are reported.
 CUDA_NAME = re.compile(r"(?:cuda|cu)[A-Z]\w*|cublas\w*|curand\w*|cusparse\w*|cufft\w*")
+
+INVENTORY_NAMES = Path(__file__).resolve().parent.parent / "inventory" / "data" / "names.tsv"
+
+
+@functools.lru_cache(maxsize=None)
+def _inventory_names() -> frozenset[str] | None:
+    """Every public name of CUDA's headers (cass_cc/inventory), where the inventory is there."""
+    try:
+        with open(INVENTORY_NAMES, encoding="utf-8") as f:
+            return frozenset(line.split("\t", 1)[0] for line in f if line[:1] not in ("#", "\n"))
+    except OSError:
+        return None
+
+
+def is_cuda_name(name: str) -> bool:
+    """Is a CUDA-looking name without a table row one of CUDA's own (worth a warning)? With the
+    inventory, only its names are; without it, every CUDA_NAME one may be. A program's
+    `cudaCheck` is neither reported (it declares it, or its headers do) nor, with the
+    inventory, ever taken for CUDA's."""
+    names = _inventory_names()
+    return names is None or name in names
+
 
 # CUDA headers whose contents HIP (before the version given) lacks; prelude.py has them.
 # cuda_fp16.h: HIP 5.2's hip_fp16.h here and the ROCm 6-era amd_hip_fp16.h Triton bundles both
@@ -88,6 +112,10 @@ _EXPR_KEYWORDS = frozenset(
     {"return", "else", "case", "throw", "new", "delete", "sizeof", "co_return", "co_yield", "do",
      "defined", "if", "elif", "ifdef", "ifndef", "undef"}
 )
+# Words that may come before a declaration's type (`static inline char* cudaName(int)`).
+_DECL_SPECIFIERS = frozenset({"static", "inline", "extern", "const", "constexpr", "volatile", "__host__", "__device__",
+                              "__global__", "__forceinline__", "__inline__", "virtual", "friend", "typedef", "unsigned",
+                              "signed", "long", "short", "struct", "class", "union", "enum", "typename", "mutable"})
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _BRACES = frozenset({"{", "}"})
 
@@ -104,11 +132,15 @@ class RulesTranslator:
     def translate(self, source: str, filename: str, target: Target) -> Translation:
         job = self._run(source, target)
         head = prelude(job.emitted) + f'#line 1 "{_escape(filename)}"\n'
+        diagnostics = tuple(job.diagnostics) + half2_member_warnings(source)
+        unsupported = job.unsupported
+        if diagnostics:  # none in #if branches the preprocessor certainly drops
+            diagnostics, unsupported = _live_only(source, diagnostics, job)
         return Translation(
             text=head + "".join(job.out),
             translator=self.identity(),
-            diagnostics=tuple(job.diagnostics) + half2_member_warnings(source),
-            unsupported=tuple(sorted(job.unsupported)),
+            diagnostics=diagnostics,
+            unsupported=tuple(sorted(unsupported)),
         )
 
 
@@ -118,7 +150,7 @@ class RulesTranslator:
         # count would not.
         runs = _split_launch_runs(source)
         if self.windows and target.wave_size != 64 and "\\\r" not in source:
-            uses = _uses(source) + [pos for run in runs for pos in (run.start(), run.end() - 1)]
+            uses = _uses(source) + runs
             view = Windows(source, uses, functools.partial(_work_indices, kinds=_WORK_KINDS))
             while True:
                 tokens, out, work = view.build()
@@ -167,6 +199,24 @@ def half2_member_warnings(source: str) -> tuple[Diagnostic, ...]:
     return tuple(sorted(found, key=lambda d: (d.line, d.column)))
 
 
+def _live_only(source: str, diagnostics: tuple[Diagnostic, ...], job: _Job) -> tuple[tuple[Diagnostic, ...], set[str]]:
+    """The diagnostics outside branches the preprocessor certainly drops (conditions.py), and
+    the unsupported names without a report in a live or unknown branch."""
+    from .conditions import dead_lines
+
+    dead = dead_lines(source)
+    if not dead:
+        return diagnostics, job.unsupported
+    starts = [first for first, _ in dead]
+
+    def is_dead(line: int) -> bool:
+        k = bisect.bisect_right(starts, line) - 1
+        return k >= 0 and line <= dead[k][1]
+
+    quiet = {name for _, name in job.reported} - {name for line, name in job.reported if not is_dead(line)}
+    return tuple(d for d in diagnostics if not is_dead(d.line)), job.unsupported - quiet
+
+
 def _escape(filename: str) -> str:
     return filename.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -193,20 +243,38 @@ def _active_names() -> frozenset[str]:
                       *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
 
 
-# Runs of three launch chevrons; those with anything between (`<< <`, `>>\n>`) are work.
-# What may lie between: what the lexer makes space, newline, continuation or comment tokens
-# of (a superset is fine: windows.py then lexes a few lines more).
-# A `//` comment must run to its line's end (the lookahead), so a `////` banner parses one way
-# only: without it, a `>` before such a line made the search exponential.
-_GAP = r"(?:[\s\\]|/\*.*?(?:\*/|\Z)|//(?:[^\n\r\\]|\\[ \t]*(?:\r\n|\n|\r)|\\)*(?=[\n\r]|\Z))*"
-_CHEVRON_RUN = re.compile(rf"<{_GAP}<{_GAP}<|>{_GAP}>{_GAP}>", re.S)
+# Launch chevrons split by what the lexer makes space, newline, continuation or comment tokens
+# of (`<< <`, `> >>`, `<<\n<`, `>> /* c */ >`): rewrites.launch_chevrons joins them, acting
+# only on runs holding a `<<` or `>>` token (as Visual Studio's formatting and line breaks leave
+# them). Such a run is found from `<<`/`>>` beside a gap character, a search for a literal that
+# costs next to nothing; the whole run is then matched at that spot.
+_GAP = r"(?:[\s\\]|/\*.*?(?:\*/|\Z)|//(?:[^\n\r\\]|\\[ \t]*(?:\r\n|\n|\r)|\\)*)*"
+_SPLIT_HINTS = (re.compile(r"<<(?:[\s\\/]|(?<=[\s\\/]..))"), re.compile(r">>(?:[\s\\/]|(?<=[\s\\/]..))"))
+_SPLIT_AFTER = {"<": re.compile(rf"<<{_GAP}<", re.S), ">": re.compile(rf">>{_GAP}>", re.S)}
+_SPLIT_BEFORE = {"<": re.compile(rf"<{_GAP}<<", re.S), ">": re.compile(rf">{_GAP}>>", re.S)}
+_UNSPLIT = (re.compile("<<<"), re.compile(">>>"))
+_BACK_REACH = 400  # characters looked back for the `<` of a `< <<` run
 
 
-def _split_launch_runs(source: str) -> list[re.Match[str]]:
-    """Every `<<<`/`>>>`-like run of `source` when one of them is split, else none (the
-    positions of the whole runs bring their lines into windows.py's view)."""
-    runs = list(_CHEVRON_RUN.finditer(source))
-    return runs if any(len(m.group()) > 3 for m in runs) else []
+def _split_launch_runs(source: str) -> list[int]:
+    """Where the split chevron runs of `source` start and end, and where its `<<<`/`>>>` are
+    (a split closer's opener may be whole), when it has a split run; else nothing."""
+    found: list[int] = []
+    for hint in _SPLIT_HINTS:
+        for m in hint.finditer(source):
+            p = m.start()
+            char = source[p]
+            run = _SPLIT_AFTER[char].match(source, p)
+            if run is not None and run.end() - p > 3:
+                found += (run.start(), run.end() - 1)
+                continue
+            begin = max(0, p - _BACK_REACH)
+            for back in _SPLIT_BEFORE[char].finditer(source, begin, p + 2):
+                if back.end() == p + 2 and back.end() - back.start() > 3:
+                    found += (back.start(), back.end() - 1)
+    if found:
+        found += [m.start() for pattern in _UNSPLIT for m in pattern.finditer(source)]
+    return found
 
 
 def _uses(source: str) -> list[int]:
@@ -249,6 +317,7 @@ class _Job:
         self.out = [t.text for t in tokens] if out is None else out
         self.diagnostics: list[Diagnostic] = []
         self.unsupported: set[str] = set()
+        self.reported: list[tuple[int, str]] = []  # (line, name) of each unsupported-name warning
         self.emitted: set[str] = set()  # HIP names written, for the prelude
         self.table = mappings.table()
         kinds = _WORK_KINDS_WAVE64 if target.wave_size == 64 else _WORK_KINDS
@@ -294,12 +363,16 @@ class _Job:
 
     # -- passes -----------------------------------------------------------------------------
     def _user_declared_names(self) -> set[str]:
-        """CUDA-looking names without a table row that this file itself declares or #defines
-        (`#define cudaCheck(x)`, `cudaError_t cudaStatus;`): not reported as unsupported."""
+        """CUDA-looking names without a table row that this file itself declares or #defines,
+        anywhere in it (`#define cudaCheck(x)`, `cudaError_t cudaStatus;`, `char* cudaName(int)`,
+        `int& cudaRef = x;`, `typedef struct {...} cudaThing;`, `enum { cudaMineA, cudaMineB }`,
+        a macro's parameter): not reported as unsupported."""
         names: set[str] = set()
         for i in self.work:
             tok = self.tokens[i]
             if tok.kind != "ident" or tok.text[:2] != "cu" or tok.text in self.table or not CUDA_NAME.fullmatch(tok.text):
+                continue
+            if tok.text in names:
                 continue
             prev = self.prev_sig(i)
             if prev is None:
@@ -310,7 +383,63 @@ class _Job:
                 names.add(tok.text)
             elif tok.directive == "define" and prev.text in ("(", ",") and self._in_macro_params(i):
                 names.add(tok.text)
+            elif prev.kind == "punct" and self._declared_after(i, prev.text):
+                names.add(tok.text)
         return names
+
+    def _declared_after(self, i: int, prev: str) -> bool:
+        """Is the name at i, after the punctuator `prev`, declared there: `T* name`, `T& name`
+        (at a statement's or parameter's start), `} name;`, an enumerator?"""
+        nxt = self.next_sig_index(i)
+        after = self.tokens[nxt].text if nxt is not None else ""
+        if prev in ("*", "&", "&&", "**"):
+            if after not in ("=", ";", ",", ")", "[", "(", "{"):
+                return False
+            k = self._prev_sig_index(i)
+            while k is not None and self.tokens[k].text in ("*", "&", "&&", "const"):
+                k = self._prev_sig_index(k)
+            if k is None or not (self.tokens[k].kind == "ident" and self.tokens[k].text not in _EXPR_KEYWORDS
+                                 or self.tokens[k].text in (">", ">>")):
+                return False
+            start = self._prev_sig_index(k)
+            while start is not None and self.tokens[start].text in _DECL_SPECIFIERS:
+                start = self._prev_sig_index(start)
+            return start is None or self.tokens[start].text in (";", "{", "}", "(", ",", ">") \
+                or self.tokens[start].kind == "directive"
+        if prev == "}":
+            return after in (";", ",")
+        if prev in ("{", ",") and after in ("=", ",", "}"):
+            return self._in_enum_body(i)
+        return False
+
+    def _in_enum_body(self, i: int) -> bool:
+        """Is token i directly inside the braces of an `enum ... { }`?"""
+        depth = 0
+        k = self._prev_sig_index(i)
+        while k is not None:
+            text = self.tokens[k].text
+            if text in (")", "]", "}"):
+                depth += 1
+            elif text in ("(", "["):
+                if depth == 0:
+                    return False
+                depth -= 1
+            elif text == "{":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif text == ";" and depth == 0:
+                return False
+            k = self._prev_sig_index(k)
+        for _ in range(6):  # enum [class|struct] [Name] [: type] {
+            k = self._prev_sig_index(k) if k is not None else None
+            if k is None:
+                return False
+            if self.tokens[k].text == "enum":
+                return True
+            if self.tokens[k].text in (";", "{", "}", "=", ")"):
+                return False
+        return False
 
     def _in_macro_params(self, i: int) -> bool:
         """Is the identifier at i a parameter of a function-like #define?"""
@@ -424,7 +553,8 @@ class _Job:
             self.emitted.add("served:" + served.key)  # served.py defines it in the prelude
             return i + 1
         if row is None:
-            if CUDA_NAME.fullmatch(name) and name not in self.user_names and not self._qualified(i):
+            if (CUDA_NAME.fullmatch(name) and name not in self.user_names and not self._qualified(i)
+                    and is_cuda_name(name)):
                 self._report(tok, name, f"'{name}' has no known HIP counterpart")
             return i + 1
         if self._qualified(i):
@@ -613,6 +743,7 @@ class _Job:
     # -- diagnostics --------------------------------------------------------------------------
     def _report(self, tok: Token, name: str, message: str) -> None:
         self.unsupported.add(name)
+        self.reported.append((tok.line, name))
         self.diagnostics.append(Diagnostic(tok.line, tok.col, "warning", message))
 
     def _warn(self, tok: Token, message: str) -> None:

@@ -48,6 +48,7 @@ def test_split_chevrons_joined(src: str, expected: str) -> None:
     "k << < g, b;\n",  # no closer: not a launch
     "k << < g, b >> > y;",  # no argument list after the closer
     "k <<<< g, b >>>> (x);",
+    "k < < < g, b > > > (x);",  # three tokens apart: not a spelling nvcc or an editor makes
     "s = \"k << < g >> > (x)\"; // k << < g >> > (x)\n",
 ])
 def test_not_launches_left_alone(src: str) -> None:
@@ -55,7 +56,7 @@ def test_not_launches_left_alone(src: str) -> None:
     assert both(src) == src
 
 
-FRAGMENTS = ["k", "<<", "<", ">>", ">", " ", "\n", "(x);", "g, b", "/* c */", "// c\n", "\\\n", "#define L ",
+FRAGMENTS = ["k", "<<", "<", ">>", ">", " ", "\n", "(x);", "g, b", "/* c */", "// c\n", "\\\n", "#define L ", "<<<", ">>>",
              "operator", "cudaFree(p);", "f<A<B<int>>", "(", ")", ";", "{", "}", "\n\n\n\n\n\n\n\n\n\n"]
 
 

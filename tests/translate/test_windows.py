@@ -141,15 +141,15 @@ def test_directive_after_a_continuation_with_trailing_space() -> None:
 
 
 def test_crlf_lines_and_diagnostic_positions() -> None:
-    src = "int a;\r\n\r\n  cudaNoSuchCall(p);\r\ncudaFree(p);\r\n"
+    src = "int a;\r\n\r\n  cuLogsCurrent(p);\r\ncudaFree(p);\r\n"
     windowed = RulesTranslator().translate(src, "t.cu", TARGETS[0])
     assert [(d.line, d.column) for d in windowed.diagnostics] == [(3, 3)]
-    assert both(src) == "int a;\r\n\r\n  cudaNoSuchCall(p);\r\nhipFree(p);\r\n"
+    assert both(src) == "int a;\r\n\r\n  cuLogsCurrent(p);\r\nhipFree(p);\r\n"
 
 
 def test_backslash_crlf_in_a_string_counts_two_lines() -> None:
     # the string takes `\` CR, the LF is a line of its own: the whole-file path serves it
-    src = 's = "a\\\r\nb";\r\ncudaNoSuchCall(p);\r\n'
+    src = 's = "a\\\r\nb";\r\ncuLogsCurrent(p);\r\n'
     windowed = RulesTranslator().translate(src, "t.cu", TARGETS[0])
     assert [d.line for d in windowed.diagnostics] == [4]
     both(src)

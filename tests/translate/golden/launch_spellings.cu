@@ -24,7 +24,7 @@ void run(int* out, float* f, cudaStream_t stream, std::ostream& os, int a, int b
     fill << < 1, 32 >> > (out, 1);
     fill<< <1, 32>>>(out, 2);
     fill<<<1, 32>> >(out, 3);
-    fill < < < 1, 32 > > > (out, 4);
+    fill< << 1, 32> >>(out, 4);
     fill <<
         < 1, 32 >>>
         (out, 5);

@@ -13,7 +13,7 @@ int main() {
     cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &value);
     cudaDeviceSetLimit(cudaLimitStackSize, 4096);
     cudaGraphicsGLRegisterBuffer(nullptr, 0, 0);
-    cuFooBar();
+    cuLogsCurrent(0, 0);
     cudaLaunch((const void*)k);
     return 0;
 }

@@ -132,7 +132,7 @@ int main() {
     cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &value);
     hipDeviceSetLimit(hipLimitStackSize, 4096);
     hipGraphicsGLRegisterBuffer(nullptr, 0, 0);
-    cuFooBar();
+    cuLogsCurrent(0, 0);
     cudaLaunch((const void*)k);
     return 0;
 }
