@@ -25,7 +25,7 @@ from ..cache import TranslationCache, key
 from ..config import Config
 from ..nvcc.invocation import Input, Invocation, Lang, Phase
 from ..toolchain import Toolchain, ToolchainError, wave_size
-from ..translate.base import Target, Translation, TranslationError
+from ..translate.base import Diagnostic, Target, Translation, TranslationError
 from ..util import atomic_path, atomic_write_text
 from . import commands, dlink, headers, profile, sources
 from .errors import DriverError, ToolFailed
@@ -177,7 +177,7 @@ class Build:
             log.note(f"{inp.path}: translated by {translation.translator}")
         # Said only if the compile then fails: the include may sit in a branch not taken.
         self._read.append((inp.path, data))
-        for d in translation.diagnostics:
+        for d in self._without_user_names(inp, translation):
             if d.severity != "note" or self.inv.verbose:
                 print(d.format(inp.path), file=sys.stderr)
         if self.inv.keep:
@@ -186,6 +186,18 @@ class Build:
             log.note(f"kept {kept}")
         self._translated[inp.path] = (path, translation)
         return path, translation
+
+    def _without_user_names(self, inp: Input, translation: Translation) -> tuple[Diagnostic, ...]:
+        """The translation's diagnostics less 'no known HIP counterpart' for names the user's
+        headers declare (`#define cudaCheck(x)` in helpers.h): those are the program's own."""
+        if not translation.unsupported:
+            return translation.diagnostics
+        from ..translate.rules import no_counterpart
+
+        cl = headers.closure(inp.path, self.inv.include_dirs, [str(self.tc.rocm.root / "include")])
+        declared = sources.names_declared_in(cl.files, set(translation.unsupported))
+        quiet = {no_counterpart(name) for name in declared}
+        return tuple(d for d in translation.diagnostics if d.message not in quiet)
 
     def prepared(self, inp: Input) -> tuple[str, list[str]]:
         """The file the compiler reads for `inp`, and the include flags that must precede the user's.

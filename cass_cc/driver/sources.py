@@ -79,3 +79,16 @@ def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[t
             messages.append((what, f"{path}:{line}: error: <{name}> needs {what} (<{needed}>), "
                                    f"which is not installed under {include_dir}"))
     return messages
+
+
+def names_declared_in(files: dict[str, bytes], candidates: set[str]) -> set[str]:
+    """Which of `candidates` (CUDA-looking names a translation had no HIP counterpart for)
+    the user's files declare: their own macros, functions, types and variables."""
+    from ..translate.rules import declared_names
+
+    found: set[str] = set()
+    for data in files.values():
+        if not any(name.encode() in data for name in candidates - found):
+            continue
+        found |= declared_names(data.decode("utf-8", "surrogateescape")) & candidates
+    return found

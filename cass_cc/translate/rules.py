@@ -65,6 +65,18 @@ def is_cuda_name(name: str) -> bool:
     return names is None or name in names
 
 
+def no_counterpart(name: str) -> str:
+    """The warning for a CUDA name without a table row (the driver drops it where the user's
+    own headers declare the name)."""
+    return f"'{name}' has no known HIP counterpart"
+
+
+def declared_names(source: str) -> set[str]:
+    """The CUDA-looking names without a table row that `source` declares or #defines (a
+    header's `#define cudaCheck(x)`, its own `cudaError_t cuLogsCurrent(...)` stand-in)."""
+    return _Job(tokenize(source), Target()).user_names
+
+
 # CUDA headers whose contents HIP (before the version given) lacks; prelude.py has them.
 # cuda_fp16.h: HIP 5.2's hip_fp16.h here and the ROCm 6-era amd_hip_fp16.h Triton bundles both
 # declare the __half operators __device__ only; the prelude's templates yield to HIP's own
@@ -555,7 +567,7 @@ class _Job:
         if row is None:
             if (CUDA_NAME.fullmatch(name) and name not in self.user_names and not self._qualified(i)
                     and is_cuda_name(name)):
-                self._report(tok, name, f"'{name}' has no known HIP counterpart")
+                self._report(tok, name, no_counterpart(name))
             return i + 1
         if self._qualified(i):
             return i + 1

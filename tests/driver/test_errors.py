@@ -165,3 +165,21 @@ def test_missing_library_reason_on_every_build_once_before_clang(tmp_path: Path,
         assert proc.stderr.count("needs rocThrust") == 1, proc.stderr
         assert reason in proc.stderr
         assert proc.stderr.index(reason) < proc.stderr.index("file not found"), proc.stderr
+
+
+@needs_clang
+def test_no_warning_for_names_the_users_headers_declare(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """A header of the user's that defines a CUDA-looking macro, or stands in for a CUDA
+    function HIP lacks (cuLogsCurrent: CUDA 12.9's, no HIP counterpart), makes those the
+    program's own names: no 'no known HIP counterpart' for their uses in the .cu file."""
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "compat.h").write_text(
+        "#pragma once\n#include <cuda_runtime.h>\n"
+        "inline cudaError_t cuLogsCurrent(int* out, unsigned flags) { *out = 0; return cudaSuccess; }\n")
+    (tmp_path / "helpers.h").write_text(
+        "#pragma once\n#include <compat.h>\n#define cudaCheck(call) do { cudaError_t e = (call); (void)e; } while (0)\n")
+    (tmp_path / "a.cu").write_text('#include "helpers.h"\n__global__ void k() {}\n'
+                                   "void f() { int x; cudaCheck(cuLogsCurrent(&x, 0)); cudaCheck(cudaDeviceSynchronize()); }\n")
+    proc = run_cass(["-c", "-Iinc", "a.cu"], tmp_path, cass_env)
+    assert proc.returncode == 0, proc.stderr
+    assert "counterpart" not in proc.stderr, proc.stderr
