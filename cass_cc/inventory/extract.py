@@ -349,8 +349,13 @@ def _constant(node: dict) -> int | None:
     return None
 
 
+# nvcc's helpers behind public overloads (atomicAnd_block -> __llAtomicAnd_block), texture/surface
+# and async-copy plumbing, fp16's inline helpers.
+_PRIVATE = re.compile(r"^__\w*Atomic[A-Z]|^__nv_(atomic|memcpy_async|associate|tex|itex|surf|isurf|static)|^__float_simpl_")
+
+
 def _private(name: str) -> bool:
-    return name.startswith(("__internal", "__cuda_", "_cuda", "__nvvm", "__iAtomic", "__fAtomic",
+    return bool(_PRIVATE.match(name)) or name.startswith(("__internal", "__cuda_", "_cuda", "__nvvm", "__iAtomic", "__fAtomic",
                             "__dAtomic", "__ullAtomic", "__illAtomic", "__uAtomic", "__cudart", "__cudaCDP",
                             "__cudaGet", "__cudaLaunch", "__cudaRegister", "__cudaPush", "__cudaPop",
                             "_Z", "__copy_")) or name.endswith("_impl")
