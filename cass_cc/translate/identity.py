@@ -17,7 +17,11 @@ def _code_hash() -> str:
     translator never serves a translation the old one cached."""
     h = sha256()
     folder = Path(__file__).parent
-    for path in sorted([*folder.glob("*.py"), *folder.glob("*.h")]):
+    # its data too: served values (math_constants.tsv) and the inventory of CUDA's names and
+    # headers, which the served guard macros and the diagnostics read
+    inventory = folder.parent / "inventory" / "data"
+    paths = sorted([*folder.glob("*.py"), *folder.glob("*.h"), *folder.glob("*.tsv")])
+    for path in paths + [inventory / "headers.tsv", inventory / "names.tsv"]:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 

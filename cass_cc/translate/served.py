@@ -24,7 +24,6 @@ from pathlib import Path
 from ..records import record
 
 MATH_CONSTANTS_FILE = Path(__file__).with_name("math_constants.tsv")
-HEADER_GUARDS_FILE = Path(__file__).with_name("header_guards.tsv")
 # Version macros CUDA's headers define, as the CUDA release cass-cc reproduces (12.4 -> 12040).
 VERSION_MACROS = {"cuda_runtime_api.h": "CUDART_VERSION", "cuda.h": "CUDA_VERSION"}
 
@@ -149,15 +148,19 @@ def _device_prop_text() -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def header_guards() -> dict[str, tuple[str, ...]]:
-    """CUDA header -> the guard macros including it defines (header_guards.tsv, made by
-    scripts/extract_header_guards.py from CUDA's include folder)."""
-    out: dict[str, tuple[str, ...]] = {}
-    for line in HEADER_GUARDS_FILE.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            name, guards = line.split("\t")
-            out[name] = tuple(guards.split())
-    return out
+def _inventory_headers() -> list:
+    from ..inventory import data
+
+    return data.headers()
+
+
+@functools.lru_cache(maxsize=None)
+def guards_of(header: str) -> tuple[str, ...]:
+    """The guard macros `#include <header>` defines in CUDA, its own and its includes'
+    (the inventory's headers.tsv, extracted from CUDA's headers)."""
+    from ..inventory import data
+
+    return tuple(data.guards_defined_by(header, _inventory_headers()))
 
 
 def _version_number() -> int:
@@ -169,9 +172,10 @@ def _version_number() -> int:
 
 def header_macros(headers: set[str]) -> str:
     """#defines of what including these CUDA headers defines in CUDA: guards, versions."""
-    guards = sorted({g for h in headers for g in header_guards().get(h, ())})
+    guards = sorted({g for h in headers for g in guards_of(h)})
     lines = [f"#ifndef {g}\n#define {g}\n#endif\n" for g in guards]
-    versions = {macro for h, macro in VERSION_MACROS.items() for g in header_guards().get(h, ()) if g in guards}
+    # a version macro comes with its header, however that header was reached
+    versions = {macro for h, macro in VERSION_MACROS.items() if guards_of(h) and guards_of(h)[0] in guards}
     versions |= {VERSION_MACROS[h] for h in headers if h in VERSION_MACROS}
     lines += [f"#ifndef {m}\n#define {m} {_version_number()}\n#endif\n" for m in sorted(versions)]
     return "".join(lines)
@@ -182,7 +186,10 @@ def data_hash() -> str:
     """sha256 over this module and its data files (part of the shim toolkit's key)."""
     from ..util import sha256_hex
 
-    return sha256_hex(*(p.read_text(encoding="utf-8") for p in (Path(__file__), MATH_CONSTANTS_FILE, HEADER_GUARDS_FILE)))
+    from ..inventory import data
+
+    files = (Path(__file__), MATH_CONSTANTS_FILE, data.DATA_DIR / "headers.tsv")
+    return sha256_hex(*(p.read_text(encoding="utf-8") for p in files))
 
 
 # CUDA's calling-convention macros (`void CUDART_CB callback(...)`): __stdcall on Windows,

@@ -7,7 +7,7 @@ import pytest
 
 from cass_cc.translate import RulesTranslator, Target
 from cass_cc.translate.prelude import BASE
-from cass_cc.translate.served import header_guards
+from cass_cc.translate.served import guards_of
 
 GOLDEN = Path(__file__).with_name("golden")
 HIP52 = Target(hip_version=(5, 2), wave_size=32)
@@ -228,7 +228,7 @@ def test_prelude_adds_kernel_overloads_only_when_used() -> None:
     assert head.startswith(BASE) and "hipFuncGetAttributes" not in head and "template" not in head
     # what nvcc's implicit <cuda_runtime.h> defines, and nothing else (served.header_macros)
     assert {l for l in head.splitlines() if l.startswith("#define")} == {
-        f"#define {g}" for g in header_guards()["cuda_runtime.h"]} | {"#define CUDART_VERSION 12040"}
+        f"#define {g}" for g in guards_of("cuda_runtime.h")} | {"#define CUDART_VERSION 12040"}
     used = RulesTranslator().translate("cudaFuncGetAttributes(&a, k);", "t.cu", HIP52).text
     head, rest = used.split('#line 1 "t.cu"\n')
     assert "R (*func)(A...)" in head and "hipFuncGetAttributes" in head
@@ -299,3 +299,12 @@ def test_simd_intrinsics_get_helpers() -> None:
     assert "o[0] = __cass__vmaxs4(o[1], 0);" in result.text
     assert "unsigned int __cass__vmaxs4(unsigned int a, unsigned int b)" in result.text.split("#line")[0]
     assert result.unsupported == ()
+
+
+def test_user_headers_named_like_cuda_headers_are_left_alone() -> None:
+    src = "#include <cuda_fp8.h>\n#include <cuda_runtime.h>\n"
+    refused = body(src)
+    assert refused.startswith('#error "cass-cc: CUDA header <cuda_fp8.h>')
+    mine = Target((5, 2), 32, user_headers=frozenset({"cuda_fp8.h"}))
+    assert body(src, mine) == "#include <cuda_fp8.h>\n#include <hip/hip_runtime.h>\n"
+    assert mine.key() != HIP52.key() and HIP52.key() == "hip5.2-w32"

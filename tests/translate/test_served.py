@@ -17,7 +17,7 @@ import pytest
 from cass_cc.translate.base import Target
 from cass_cc.translate.identity import rules_identity
 from cass_cc.translate.rules import RulesTranslator
-from cass_cc.translate.served import DEVICE_PROP_FIELDS, header_guards, math_constants
+from cass_cc.translate.served import DEVICE_PROP_FIELDS, guards_of, math_constants
 from cass_cc.util import sha256_hex
 from tests.conftest import ROOT, SHARED_CACHE, built_once
 from tests.emu.conftest import needs_amd
@@ -94,7 +94,7 @@ def test_guards_and_version_follow_the_headers_included() -> None:
         assert f"#define {guard}\n" in head
     assert "#define CUDART_VERSION 12040\n" in head
     assert "__cuda_cuda_h__" not in head and "CUDA_VERSION" not in head.replace("CUDART_VERSION", "")
-    assert "__cuda_cuda_h__" in header_guards()["cuda.h"]
+    assert guards_of("cuda_runtime_api.h")[0] == "__CUDA_RUNTIME_API_H__"
 
 
 @needs_amd

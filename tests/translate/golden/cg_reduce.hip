@@ -13,29 +13,17 @@ template <class T> struct bit_or { __device__ T operator()(T a, T b) const { ret
 template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
 template <class Group, class T, class Op> __device__ T reduce(const Group& g, T v, Op op) { for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }
 }
-#ifndef _CG_COALESCED_REDUCE_H_
-#define _CG_COALESCED_REDUCE_H_
-#endif
-#ifndef _CG_COALESCED_SCAN_H_
-#define _CG_COALESCED_SCAN_H_
-#endif
 #ifndef _CG_DRIVER_API_H
 #define _CG_DRIVER_API_H
 #endif
-#ifndef _CG_FUNCTIONAL_H
-#define _CG_FUNCTIONAL_H
-#endif
-#ifndef _CG_GRID_H
-#define _CG_GRID_H
+#ifndef _CG_INFO_H_
+#define _CG_INFO_H_
 #endif
 #ifndef _CG_INVOKE_H
 #define _CG_INVOKE_H
 #endif
 #ifndef _CG_PARTITIONING_H
 #define _CG_PARTITIONING_H
-#endif
-#ifndef _CG_REDUCE_H_
-#define _CG_REDUCE_H_
 #endif
 #ifndef _COOPERATIVE_GROUPS_HELPERS_H_
 #define _COOPERATIVE_GROUPS_HELPERS_H_
@@ -52,6 +40,9 @@ template <class Group, class T, class Op> __device__ T reduce(const Group& g, T 
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
+#ifndef __COMMON_FUNCTIONS_H__
+#define __COMMON_FUNCTIONS_H__
+#endif
 #ifndef __CUDA_DEVICE_RUNTIME_API_H__
 #define __CUDA_DEVICE_RUNTIME_API_H__
 #endif
@@ -67,6 +58,12 @@ template <class Group, class T, class Op> __device__ T reduce(const Group& g, T 
 #ifndef __DEVICE_ATOMIC_FUNCTIONS_H__
 #define __DEVICE_ATOMIC_FUNCTIONS_H__
 #endif
+#ifndef __DEVICE_DOUBLE_FUNCTIONS_H__
+#define __DEVICE_DOUBLE_FUNCTIONS_H__
+#endif
+#ifndef __DEVICE_FUNCTIONS_H__
+#define __DEVICE_FUNCTIONS_H__
+#endif
 #ifndef __DEVICE_LAUNCH_PARAMETERS_H__
 #define __DEVICE_LAUNCH_PARAMETERS_H__
 #endif
@@ -79,11 +76,20 @@ template <class Group, class T, class Op> __device__ T reduce(const Group& g, T 
 #ifndef __DRIVER_TYPES_H__
 #define __DRIVER_TYPES_H__
 #endif
+#ifndef __FUNC_MACRO_H__
+#define __FUNC_MACRO_H__
+#endif
+#ifndef __HOST_CONFIG_H__
+#define __HOST_CONFIG_H__
+#endif
+#ifndef __HOST_DEFINES_H__
+#define __HOST_DEFINES_H__
+#endif
 #ifndef __LIBRARY_TYPES_H__
 #define __LIBRARY_TYPES_H__
 #endif
-#ifndef __MATH_CONSTANTS_H__
-#define __MATH_CONSTANTS_H__
+#ifndef __MATH_FUNCTIONS_H__
+#define __MATH_FUNCTIONS_H__
 #endif
 #ifndef __SM_20_ATOMIC_FUNCTIONS_HPP__
 #define __SM_20_ATOMIC_FUNCTIONS_HPP__

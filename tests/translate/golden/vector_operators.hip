@@ -6,6 +6,9 @@
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
+#ifndef __COMMON_FUNCTIONS_H__
+#define __COMMON_FUNCTIONS_H__
+#endif
 #ifndef __CUDA_DEVICE_RUNTIME_API_H__
 #define __CUDA_DEVICE_RUNTIME_API_H__
 #endif
@@ -21,6 +24,12 @@
 #ifndef __DEVICE_ATOMIC_FUNCTIONS_H__
 #define __DEVICE_ATOMIC_FUNCTIONS_H__
 #endif
+#ifndef __DEVICE_DOUBLE_FUNCTIONS_H__
+#define __DEVICE_DOUBLE_FUNCTIONS_H__
+#endif
+#ifndef __DEVICE_FUNCTIONS_H__
+#define __DEVICE_FUNCTIONS_H__
+#endif
 #ifndef __DEVICE_LAUNCH_PARAMETERS_H__
 #define __DEVICE_LAUNCH_PARAMETERS_H__
 #endif
@@ -33,11 +42,20 @@
 #ifndef __DRIVER_TYPES_H__
 #define __DRIVER_TYPES_H__
 #endif
+#ifndef __FUNC_MACRO_H__
+#define __FUNC_MACRO_H__
+#endif
+#ifndef __HOST_CONFIG_H__
+#define __HOST_CONFIG_H__
+#endif
+#ifndef __HOST_DEFINES_H__
+#define __HOST_DEFINES_H__
+#endif
 #ifndef __LIBRARY_TYPES_H__
 #define __LIBRARY_TYPES_H__
 #endif
-#ifndef __MATH_CONSTANTS_H__
-#define __MATH_CONSTANTS_H__
+#ifndef __MATH_FUNCTIONS_H__
+#define __MATH_FUNCTIONS_H__
 #endif
 #ifndef __SM_20_ATOMIC_FUNCTIONS_HPP__
 #define __SM_20_ATOMIC_FUNCTIONS_HPP__
