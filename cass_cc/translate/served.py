@@ -211,13 +211,9 @@ CG_TILE_META = (
 )
 
 
+@functools.lru_cache(maxsize=None)
 def served_names() -> dict[str, Served]:
     """CUDA name -> how it is served (the rules translator keeps these names)."""
-    return _served_names()
-
-
-@functools.lru_cache(maxsize=None)
-def _served_names() -> dict[str, Served]:
     from . import mappings
 
     names: dict[str, Served] = {}
@@ -250,7 +246,7 @@ def served_text(key: str) -> str:
 
 def is_served(name: str, hip_version: tuple[int, int]) -> Served | None:
     """How `name` is served on this HIP, or None when HIP's own name (or nothing) serves."""
-    served = _served_names().get(name)
+    served = served_names().get(name)
     if served is None or (served.until is not None and hip_version >= served.until):
         return None
     return served
