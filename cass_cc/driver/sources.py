@@ -1,12 +1,14 @@
 """Reading the user's sources: text decoding, "does this use CUDA", missing HIP libraries."""
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from .. import log
 from .errors import DriverError
-from .headers import INCLUDE
+from .headers import INCLUDE, SYSTEM_PREFIXES, includes
 
 _CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__global__|__device__|<<<")
 
@@ -92,3 +94,18 @@ def names_declared_in(files: dict[str, bytes], candidates: set[str]) -> set[str]
             continue
         found |= declared_names(data.decode("utf-8", "surrogateescape")) & candidates
     return found
+
+
+def user_cuda_headers(data: bytes, include_dirs: Sequence[str], hip_version: tuple[int, int]) -> frozenset[str]:
+    """Names of CUDA headers HIP lacks that `data` includes with <> and that the user's own
+    include folders (-I) hold: the user's files, which the translation must leave alone.
+    (A quoted include is never refused: it may always be the user's.)"""
+    from ..translate import mappings
+
+    found = set()
+    for quoted, name in includes(data):
+        row = None if quoted else mappings.lookup_header(name)
+        if row is not None and not row.available_on(hip_version) and any(
+                os.path.isfile(os.path.join(d, name)) for d in include_dirs if not d.startswith(SYSTEM_PREFIXES)):
+            found.add(name)
+    return frozenset(found)

@@ -21,9 +21,17 @@ class Target:
 
     hip_version: tuple[int, int] = (5, 2)  # HIP major, minor of the installation used
     wave_size: int = 32  # 32 on RDNA (gfx10xx/gfx11xx), 64 on CDNA/GCN
+    # Names of CUDA headers the file includes with <> that the user's own include folders
+    # hold (a project's cuda_fp8.h stand-in): user headers, never refused as CUDA's.
+    user_headers: frozenset[str] = frozenset()
 
     def key(self) -> str:
-        return f"hip{self.hip_version[0]}.{self.hip_version[1]}-w{self.wave_size}"
+        key = f"hip{self.hip_version[0]}.{self.hip_version[1]}-w{self.wave_size}"
+        if self.user_headers:
+            import hashlib
+
+            key += "-u" + hashlib.sha256("\0".join(sorted(self.user_headers)).encode()).hexdigest()[:12]
+        return key
 
 
 @record

@@ -505,8 +505,8 @@ class _Job:
         tok = self.tokens[i]
         name = tok.text[1:-1].strip()
         row = mappings.lookup_header(name)
-        if row is None:
-            return
+        if row is None or name in self.target.user_headers:
+            return  # not CUDA's, or the user's own file of that name (found on an -I path)
         quoted = tok.text.startswith('"')
         if row.hip_name == BF16_HEADER and not quoted and bf16_stand_in(self.target.hip_version):
             self.out[i] = "<hip/hip_runtime.h>"

@@ -183,3 +183,20 @@ def test_no_warning_for_names_the_users_headers_declare(tmp_path: Path, cass_env
     proc = run_cass(["-c", "-Iinc", "a.cu"], tmp_path, cass_env)
     assert proc.returncode == 0, proc.stderr
     assert "counterpart" not in proc.stderr, proc.stderr
+
+
+@needs_clang
+def test_user_headers_named_like_cuda_headers_are_the_users(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """<cuda_fp8.h> that the user's -I folder holds (a project's own stand-in) is included, not
+    refused as CUDA's header HIP 5.2 lacks; without that folder it is refused as before."""
+    (tmp_path / "common").mkdir()
+    (tmp_path / "common" / "helper_cuda.h").write_text("#pragma once\n#include <cuda_runtime.h>\n#define checkCudaErrors(x) (x)\n")
+    (tmp_path / "common" / "cuda_fp8.h").write_text("#pragma once\nstatic int mine_fp8 = 0;\n")
+    (tmp_path / "u.cu").write_text("#include <helper_cuda.h>\n#include <cuda_fp8.h>\n__global__ void k() {}\n"
+                                   "int f() { checkCudaErrors(cudaDeviceSynchronize()); return mine_fp8; }\n")
+    proc = run_cass(["-Icommon", "-c", "u.cu"], tmp_path, cass_env)
+    assert proc.returncode == 0, proc.stderr
+    assert "not supported" not in proc.stderr
+    (tmp_path / "common" / "helper_cuda.h").rename(tmp_path / "helper_cuda.h")
+    proc = run_cass(["-I.", "-c", "u.cu"], tmp_path, cass_env)  # cuda_fp8.h in no user folder now
+    assert proc.returncode != 0 and "CUDA header <cuda_fp8.h> is not supported by HIP" in proc.stderr
