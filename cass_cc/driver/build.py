@@ -159,8 +159,8 @@ class Build:
         source = sources.decode_source(inp.path, data)
         chain = self.chain()
         target = self.target
-        user_headers = sources.user_cuda_headers(data, self.inv.include_dirs, target.hip_version)
-        if user_headers:  # a CUDA header's name that the user's -I folders hold: theirs
+        user_headers = sources.user_angle_headers(data, self.inv.include_dirs)
+        if user_headers:  # <names> the user's -I folders hold are theirs, even a CUDA header's name
             target = target._replace(user_headers=user_headers)
         k = key(data, inp.path, chain.identity(), target.key())
         hit = self.cache.get(k) if self.cache else None

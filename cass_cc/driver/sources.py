@@ -96,16 +96,13 @@ def names_declared_in(files: dict[str, bytes], candidates: set[str]) -> set[str]
     return found
 
 
-def user_cuda_headers(data: bytes, include_dirs: Sequence[str], hip_version: tuple[int, int]) -> frozenset[str]:
-    """Names of CUDA headers HIP lacks that `data` includes with <> and that the user's own
-    include folders (-I) hold: the user's files, which the translation must leave alone.
-    (A quoted include is never refused: it may always be the user's.)"""
-    from ..translate import mappings
-
-    found = set()
-    for quoted, name in includes(data):
-        row = None if quoted else mappings.lookup_header(name)
-        if row is not None and not row.available_on(hip_version) and any(
-                os.path.isfile(os.path.join(d, name)) for d in include_dirs if not d.startswith(SYSTEM_PREFIXES)):
-            found.add(name)
-    return frozenset(found)
+def user_angle_headers(data: bytes, include_dirs: Sequence[str]) -> frozenset[str]:
+    """Names `data` includes with <> that the user's own include folders (-I) hold: the
+    user's files, which the translation must not refuse even where a CUDA header HIP lacks
+    has that name (a project's <cuda_fp8.h> stand-in). No table is read (this runs on every
+    compile, cache hits too); a quoted include is never refused anyway."""
+    user_dirs = [d for d in include_dirs if not os.path.abspath(d).startswith(SYSTEM_PREFIXES)]
+    if not user_dirs:
+        return frozenset()
+    return frozenset(name for quoted, name in includes(data)
+                     if not quoted and any(os.path.isfile(os.path.join(d, name)) for d in user_dirs))
