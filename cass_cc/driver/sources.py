@@ -96,12 +96,18 @@ def names_declared_in(files: dict[str, bytes], candidates: set[str]) -> set[str]
     return found
 
 
+# A file of the shim toolkit's include folder (cass_cc/toolkit.py), which CMake builds pass
+# with -I: its CUDA-named headers are cass-cc's, not the user's.
+TOOLKIT_MARK = "cass_cuda_names.h"
+
+
 def user_angle_headers(data: bytes, include_dirs: Sequence[str]) -> frozenset[str]:
     """Names `data` includes with <> that the user's own include folders (-I) hold: the
     user's files, which the translation must not refuse even where a CUDA header HIP lacks
     has that name (a project's <cuda_fp8.h> stand-in). No table is read (this runs on every
     compile, cache hits too); a quoted include is never refused anyway."""
-    user_dirs = [d for d in include_dirs if not os.path.abspath(d).startswith(SYSTEM_PREFIXES)]
+    user_dirs = [d for d in include_dirs if not os.path.abspath(d).startswith(SYSTEM_PREFIXES)
+                 and not os.path.isfile(os.path.join(d, TOOLKIT_MARK))]
     if not user_dirs:
         return frozenset()
     return frozenset(name for quoted, name in includes(data)

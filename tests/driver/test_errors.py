@@ -200,3 +200,16 @@ def test_user_headers_named_like_cuda_headers_are_the_users(tmp_path: Path, cass
     (tmp_path / "common" / "helper_cuda.h").rename(tmp_path / "helper_cuda.h")
     proc = run_cass(["-I.", "-c", "u.cu"], tmp_path, cass_env)  # cuda_fp8.h in no user folder now
     assert proc.returncode != 0 and "CUDA header <cuda_fp8.h> is not supported by HIP" in proc.stderr
+
+
+def test_the_shim_toolkits_include_folder_is_not_the_users(tmp_path: Path) -> None:
+    from cass_cc.driver.sources import TOOLKIT_MARK, user_angle_headers
+
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "cuda_fp8.h").write_text("")
+    (tmp_path / "toolkit").mkdir()
+    for name in ("cuda_runtime.h", TOOLKIT_MARK):
+        (tmp_path / "toolkit" / name).write_text("")
+    data = b"#include <cuda_runtime.h>\n#include <cuda_fp8.h>\n#include \"cuda_fp8.h\"\n"
+    dirs = [str(tmp_path / "toolkit"), str(tmp_path / "mine")]
+    assert user_angle_headers(data, dirs) == {"cuda_fp8.h"}
