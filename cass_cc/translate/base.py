@@ -21,8 +21,8 @@ class Target:
 
     hip_version: tuple[int, int] = (5, 2)  # HIP major, minor of the installation used
     wave_size: int = 32  # 32 on RDNA (gfx10xx/gfx11xx), 64 on CDNA/GCN
-    # Names the file includes with <> that the user's own include folders hold: user headers,
-    # never refused as CUDA's even where one has a CUDA header's name (a cuda_fp8.h stand-in).
+    # Names the file includes with <> that the user's own include folders hold: where one is
+    # a CUDA header HIP lacks (a project's cuda_fp8.h stand-in), the user's, never refused.
     user_headers: frozenset[str] = frozenset()
 
     def key(self) -> str:

@@ -505,8 +505,8 @@ class _Job:
         tok = self.tokens[i]
         name = tok.text[1:-1].strip()
         row = mappings.lookup_header(name)
-        if row is None or name in self.target.user_headers:
-            return  # not CUDA's, or the user's own file of that name (found on an -I path)
+        if row is None:
+            return
         quoted = tok.text.startswith('"')
         if row.hip_name == BF16_HEADER and not quoted and bf16_stand_in(self.target.hip_version):
             self.out[i] = "<hip/hip_runtime.h>"
@@ -517,8 +517,8 @@ class _Job:
             self.emitted.add("header:" + name)  # CUDA's guard and version macros (served.py)
             if name in HEADER_HELPERS and self.target.hip_version < HEADER_HELPERS[name]:
                 self.emitted.add(name)  # prelude.py supplies what the HIP header lacks
-        elif quoted:
-            return  # "cuda_bf16.h" in quotes may be the program's own file
+        elif quoted or name in self.target.user_headers:
+            return  # "cuda_fp8.h" in quotes, or found on the user's -I path, is the program's own file
         elif row.status in ("supported", "deprecated") and row.hip_name and row.hip_version:
             need = ".".join(map(str, row.hip_version))
             self._refuse_header(i, name, f"needs HIP {need} (<{row.hip_name}>); target is HIP {_ver(self.target)}")
