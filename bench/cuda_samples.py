@@ -329,27 +329,37 @@ def write_results(rows: list[dict[str, object]], meta: dict[str, object], result
 
 
 def check_repros(folder: Path, cass_root: Path) -> int:
-    """Compile each repro with cass-cc (-c, for gfx1100) and, where it is here, NVIDIA's nvcc:
-    a repro shows a cass-cc problem while nvcc builds it and cass-cc does not."""
-    nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if Path("/usr/local/cuda/bin/nvcc").exists() else None)
+    """Compile each repro for gfx1100 and, where it is here, with NVIDIA's toolkit: a .cu with
+    `cass-cc -c` (nvcc -c), a .cpp (host code) with `g++ -c` against the shim toolkit's include/
+    (against /usr/local/cuda/include); a *_link.cu is also linked (`cass-cc F -o x`). A repro shows a cass-cc problem while the NVIDIA side
+    builds it and cass-cc's does not."""
+    nvcc = "/usr/local/cuda/bin/nvcc" if Path("/usr/local/cuda/bin/nvcc").exists() else shutil.which("nvcc")
+    cuda_inc = Path(nvcc).resolve().parent.parent / "include" if nvcc else None
     cass = cass_root.resolve() / "bin" / "cass-cc"
     env = {k: v for k, v in os.environ.items() if not k.startswith("CASS_")}
     env["CASS_CACHE_DIR"] = str(WORK / "repro-cache")
     tmp = WORK / "repro-out"
     tmp.mkdir(parents=True, exist_ok=True)
+    toolkit = subprocess.run([str(cass), "toolkit"], env=env, capture_output=True, text=True).stdout.strip()
     failing = 0
-    for cu in sorted(folder.glob("*.cu")):
+    for src in sorted([*folder.glob("*.cu"), *folder.glob("*.cpp")]):
+        link = src.stem.endswith("_link")  # a link-time failure: compile and link an executable
+        c = [] if link else ["-c"]
+        if src.suffix == ".cu":
+            sides = [("cass-cc", [str(cass), *c]), ("nvcc", [nvcc, "-arch=sm_80", *c] if nvcc else None)]
+        else:
+            sides = [("g++ + cass-cc toolkit", ["g++", f"-I{toolkit}/include", "-c"]),
+                     ("g++ + CUDA", ["g++", f"-I{cuda_inc}", "-c"] if cuda_inc and cuda_inc.is_dir() else None)]
         results = []
-        for tool, cmd in (("cass-cc", [str(cass)]), ("nvcc", [nvcc] if nvcc else None)):
+        for tool, cmd in sides:
             if cmd is None:
                 continue
-            extra = ["-arch=sm_80"] if tool == "nvcc" else []
-            rc, out = run([*cmd, *extra, "-c", str(cu), "-o", str(tmp / (cu.stem + f".{tool}.o"))], tmp, env,
+            rc, out = run([*cmd, str(src), "-o", str(tmp / f"{src.name}.{tool.split()[0]}.o")], tmp, env,
                           time.monotonic() + 60)
             verdict = "ok" if rc == 0 else ("TIMEOUT" if rc is None else "FAIL")
             results.append((tool, verdict, first_error(out) if rc else ""))
         failing += results[0][1] != "ok"
-        print(f"{cu.name:<44} " + "; ".join(f"{t}: {v}" for t, v, _ in results))
+        print(f"{src.name:<46} " + "; ".join(f"{t}: {v}" for t, v, _ in results))
         if results[0][2]:
             print(f"    {re.sub(r'^.*?/cuda_samples_repros/', '', results[0][2])[:200]}")
     print(f"{failing} repro(s) still fail through cass-cc")
