@@ -137,13 +137,15 @@ def _device_prop_text() -> str:
             fills.append(f" p->{name} = p->{source};")
         else:
             fills.append(f" p->{name} = {source};")
+    # Guarded: a translation and the shim toolkit's headers (reached through -I) both define it.
     return (
         "/* CUDA's cudaDeviceProp: HIP's fields, and those HIP keeps as device attributes. */\n"
+        "#ifndef CASS_SERVED_CUDA_DEVICE_PROP\n#define CASS_SERVED_CUDA_DEVICE_PROP\n"
         f"struct cudaDeviceProp : hipDeviceProp_t {{{fields} }};\n"
         "static inline hipError_t hipGetDeviceProperties(cudaDeviceProp* p, int d) {"
         " hipError_t e = hipGetDeviceProperties(static_cast<hipDeviceProp_t*>(p), d);"
         " if (e != hipSuccess) return e; int v;" + "".join(fills) +
-        " return hipSuccess; }\n"
+        " return hipSuccess; }\n#endif\n"
     )
 
 

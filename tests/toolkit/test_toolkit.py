@@ -121,3 +121,16 @@ def test_host_code_sees_cudas_guards_constants_and_fields(tk: Path, tmp_path: Pa
     proc = subprocess.run(["g++", f"-I{tk / 'include'}", "-c", str(tmp_path / "c.cpp"), "-o", str(tmp_path / "c.o")],
                           capture_output=True, text=True)
     assert proc.returncode != 0 and "cass-cc: CUDA header <cupti.h> is not supported by HIP 5.2" in proc.stderr
+
+
+@needs_clang
+def test_toolkit_headers_are_never_part_of_a_user_include_closure(tk: Path, tmp_path: Path) -> None:
+    """Found through -I, the toolkit's headers are cass-cc's (HIP already), not user headers to
+    translate into a shadow tree (cuda-samples' dct8x8 once got a translated copy of
+    cass_cuda_names.h, and two cudaDeviceProp definitions)."""
+    from cass_cc.driver import headers
+
+    (tmp_path / "Common.h").write_text("#pragma once\n#include <cuda_runtime.h>\n")
+    (tmp_path / "k.cu").write_text('#include "Common.h"\n#include <math_constants.h>\n')
+    files = headers.closure(str(tmp_path / "k.cu"), [str(tk / "include")]).files
+    assert list(files) == [str(tmp_path / "Common.h")]
