@@ -358,7 +358,7 @@ def _private(name: str) -> bool:
     return bool(_PRIVATE.match(name)) or name.startswith(("__internal", "__cuda_", "_cuda", "__nvvm", "__iAtomic", "__fAtomic",
                             "__dAtomic", "__ullAtomic", "__illAtomic", "__uAtomic", "__cudart", "__cudaCDP",
                             "__cudaGet", "__cudaLaunch", "__cudaRegister", "__cudaPush", "__cudaPop",
-                            "_Z", "__copy_")) or name.endswith("_impl")
+                            "_Z", "__copy_")) or name.endswith(("_impl", "_internal"))
 
 
 def run_clang(roots: list[Path], major: int, clang: str) -> dict:

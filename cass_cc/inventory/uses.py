@@ -138,15 +138,25 @@ def _call(expr: str, signature: str) -> str | None:
         if parsed is None:
             return None
         _, params = parsed
-        args = ", ".join(f"inv_any<{p}>()" for p in params)
-        stmts.append(f"(void){expr}({args});")
+        args = [f"inv_any<{p}>()" for p in params]
+        op = expr[len("operator"):].strip() if expr.startswith("operator") else ""
+        if op and not op[0].isalpha():  # operators are written as operators: a + b, ++a, a++
+            if len(args) == 1:
+                stmts.append(f"(void)({op}{args[0]});")
+            elif op in ("++", "--") and params[1].replace("const ", "") == "int":
+                stmts.append(f"(void)({args[0]}{op});")
+            else:
+                stmts.append(f"(void)({args[0]} {op} {args[1]});")
+            continue
+        stmts.append(f"(void){expr}({', '.join(args)});")
     return " ".join(dict.fromkeys(stmts))
 
 
 # Templates whose parameters a generated call cannot supply (a callable, `cuda::atomic_ref`, a
 # non-deduced count): used through a using-declaration (nvcc rejects the generated call).
 USING_ONLY = frozenset({"invoke_one", "invoke_one_broadcast", "wait_prior", "reduce_store_async",
-                        "reduce_update_async", "exclusive_scan_update", "inclusive_scan_update"})
+                        "reduce_update_async", "exclusive_scan_update", "inclusive_scan_update",
+                        "operator new", "operator new[]", "operator delete", "operator delete[]"})
 
 
 # Attribute-like macros: used where a program writes them ({fn} is the use's own name); a
