@@ -53,6 +53,27 @@ CXX_OVERLOADS: dict[str, str] = {
         " { return hipHostGetDevicePointer(reinterpret_cast<void**>(p), host, flags); }\n",
 }
 
+# Default arguments CUDA's runtime API declares (`__dv(0)` in cuda_runtime_api.h) where HIP 5.x's
+# declaration has none: HIP name -> (arguments a CUDA call may stop at, the defaults after them).
+# Found by comparing the two headers; each is compiled with CUDA's shorter call in test_served.py.
+CUDA_DEFAULT_ARGS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "hipStreamWaitEvent": (2, ("0u",)),
+    "hipGraphInstantiateWithFlags": (2, ("0ull",)),
+    "hipMalloc3DArray": (3, ("0u",)),
+    "hipSignalExternalSemaphoresAsync": (3, ("nullptr",)),
+    "hipWaitExternalSemaphoresAsync": (3, ("nullptr",)),
+}
+
+
+def _default_args_overload(name: str) -> str:
+    count, defaults = CUDA_DEFAULT_ARGS[name]
+    types = ", ".join(f"class A{i}" for i in range(count))
+    params = ", ".join(f"A{i} a{i}" for i in range(count))
+    args = ", ".join([f"a{i}" for i in range(count)] + list(defaults))
+    return f"template <{types}> static inline hipError_t {name}({params}) {{ return {name}({args}); }}\n"
+
+
+CXX_OVERLOADS.update({name: _default_args_overload(name) for name in CUDA_DEFAULT_ARGS})
 
 # CUDA's __reduce_*_sync and __match_*_sync (sm_70/sm_80) for HIP versions without them.
 # They work on 32-lane groups, as CUDA warps are, whatever the wave size; the mask is

@@ -270,3 +270,27 @@ def test_cxx_overloads_and_calling_conventions_are_served() -> None:
 def test_cxx_overloads_build_and_fail_without_a_gpu(tmp_path: Path) -> None:
     cass_cc_build(OVERLOADS, tmp_path / "o", "-O1")
     assert subprocess.run([str(tmp_path / "o")], capture_output=True, text=True).stdout.split() == ["3"]
+
+
+DEFAULTS = r"""
+#include <cuda_runtime.h>
+void f(cudaStream_t s, cudaEvent_t e, cudaGraphExec_t* x, cudaGraph_t g, cudaArray_t* a, const cudaChannelFormatDesc* d,
+       cudaExtent ext, const cudaExternalSemaphore_t* sem, const cudaExternalSemaphoreSignalParams* sp,
+       const cudaExternalSemaphoreWaitParams* wp) {
+  cudaStreamWaitEvent(s, e);
+  cudaGraphInstantiateWithFlags(x, g);
+  cudaMalloc3DArray(a, d, ext);
+  cudaSignalExternalSemaphoresAsync(sem, sp, 1);
+  cudaWaitExternalSemaphoresAsync(sem, wp, 1);
+}
+"""
+
+
+@needs_amd
+def test_cuda_default_arguments_hip_lacks(tmp_path: Path) -> None:
+    """Calls that stop where CUDA's declaration has a default (`__dv(0)`) and HIP 5.2's has none."""
+    from cass_cc.translate.prelude import CUDA_DEFAULT_ARGS
+
+    head = RulesTranslator().translate(DEFAULTS, "d.cu", HIP52).text.split("#line 1")[0]
+    assert all(f"hipError_t {name}(" in head for name in CUDA_DEFAULT_ARGS)
+    cass_cc_build(DEFAULTS, tmp_path / "d.o", "-c")
