@@ -1,7 +1,7 @@
 """The inventory's committed data: complete, consistent, and its facts as CUDA has them."""
 from __future__ import annotations
 
-from cass_cc.inventory import data, uses
+from cass_cc.inventory import data, status, uses
 
 
 def test_every_name_has_a_status() -> None:
@@ -59,3 +59,23 @@ def test_uses_are_one_statement_per_name() -> None:
         use = uses.use_of(n, number)
         assert use.count("\n") in (0, 2), use
         assert f"inv_u{number}" in use or use.startswith("#if !defined(")
+
+
+def test_errors_attributed_by_line() -> None:
+    out = status.Outcome()
+    status.parse_diagnostics(
+        "x.cu:7:5: warning: 'cudaFoo' has no known HIP counterpart\n"
+        "x.cu:7:5: error: use of undeclared identifier 'cudaFoo'\n"
+        "In file included from x.cu:1:\n/usr/include/hip/h.h:3:1: error: bad\n"
+        "/usr/include/hip/h.h:9:1: error: in template\nx.cu:9:12: note: in instantiation requested here\n",
+        "x.cu", out)
+    assert out.errors == {7: ["use of undeclared identifier 'cudaFoo'"], 1: ["bad"], 9: ["in template"]}
+    assert out.warnings == {7: ["'cudaFoo' has no known HIP counterpart"]}
+
+
+def test_declared_names_of_a_prelude() -> None:
+    text = ("#define CUDART_PI_F 3.14f\nstruct cudaDeviceProp : hipDeviceProp_t { int deviceOverlap; };\n"
+            "template <class T> static __device__ inline T umin(T a, T b) { return hipMin(a, b); }\n")
+    found = status.declared_names(text)
+    assert {"CUDART_PI_F", "cudaDeviceProp", "deviceOverlap", "umin"} <= found
+    assert "hipMin" not in found  # called, not declared
