@@ -102,3 +102,35 @@ int main() {
 @pytest.mark.e2e
 def test_tags_build_for_gfx1100(tmp_path: Path) -> None:
     cass_cc_build(TAGS_PROGRAM, tmp_path / "tags", "-arch=sm_80")
+
+
+HOST_PROGRAM = """\
+#include <hip/hip_runtime_api.h>
+#include "cass_cuda_names.h"
+int main(void) {
+    enum cudaError e = cudaSuccess;
+    cudaError f = e;
+    struct cudaExternalMemoryHandleDesc handle;
+    enum cudaMemcpyKind kind = cudaMemcpyHostToDevice;
+    (void)handle, (void)kind;
+    return (int)f;
+}
+"""
+
+
+@pytest.mark.parametrize("compiler, lang", [("g++", "c++"), ("gcc", "c")])
+def test_shim_toolkit_names_keep_tags(tmp_path: Path, compiler: str, lang: str) -> None:
+    """Host code built against the shim toolkit (its #defines come from the same rows) spells
+    the tags too, in C and C++."""
+    import shutil
+
+    from cass_cc import toolkit
+
+    if shutil.which(compiler) is None:
+        pytest.skip(f"needs {compiler}")
+    (tmp_path / "cass_cuda_names.h").write_text(toolkit.names_header(INSTALLED_HIP))
+    src = tmp_path / ("host.cpp" if lang == "c++" else "host.c")
+    src.write_text(HOST_PROGRAM.replace("(void)handle, (void)kind;", "(void)handle; (void)kind;"))
+    proc = subprocess.run([compiler, "-x", lang, "-fsyntax-only", "-D__HIP_PLATFORM_AMD__", f"-I{tmp_path}", str(src)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
