@@ -90,6 +90,29 @@ def test_supported_hip_names_are_declared() -> None:
     assert checked > 600
 
 
+HIP_LIBRARY = Path("/usr/lib/x86_64-linux-gnu/libamdhip64.so")
+
+
+@pytest.mark.skipif(not HIP_LIBRARY.exists() or not HIP_INCLUDE.is_dir(), reason="HIP not installed")
+def test_api_functions_available_on_the_installed_hip_link() -> None:
+    """HIP 5.2's headers declare functions its libamdhip64 does not export (hipLaunchHostFunc,
+    hipMemCreate, ...): a translation to them compiles and then fails to link. A row may say
+    a function is there on the installed HIP only if the library exports it or a header
+    defines it."""
+    import glob
+    import subprocess
+
+    nm = subprocess.run(["nm", "-D", "--defined-only", str(HIP_LIBRARY)], capture_output=True, text=True, check=True)
+    exported = {line.split()[-1] for line in nm.stdout.splitlines()}
+    headers = "".join(Path(f).read_text(errors="replace") for f in glob.glob(str(HIP_INCLUDE / "**" / "*.h"), recursive=True))
+    defined = set(re.findall(r"\b(hip\w+)\s*\([^;{]*\)\s*(?:const\s*)?\{", headers))
+    missing = [f"{row.family}: {row.cuda_name} -> {row.hip_name}" for row in mappings.all_rows()
+               if row.kind == "function" and row.family in ("runtime", "graph", "texture", "driver")
+               and row.available_on(INSTALLED_HIP) and row.hip_name.startswith("hip")
+               and row.hip_name not in exported and row.hip_name not in defined]
+    assert not missing, "\n".join(missing)
+
+
 @pytest.mark.skipif(not HIP_INCLUDE.is_dir(), reason="HIP headers not installed")
 def test_supported_headers_exist() -> None:
     installed = read_hip_version("/usr") or (0, 0, 0)
