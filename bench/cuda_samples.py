@@ -111,6 +111,9 @@ def extract(mirror: Path, dest: Path) -> None:
         header = proc.stdout.readline().split()
         if header[-1] == b"missing":
             skipped.append(path)
+            if "/data/" in path:  # some CMakeLists copy data/ at build time: keep the folder
+                (dest / path).parent.mkdir(parents=True, exist_ok=True)
+                (dest / path).touch()
             continue
         data = proc.stdout.read(int(header[2]))
         proc.stdout.read(1)
@@ -189,6 +192,7 @@ def first_error(log: str) -> str:
         r"^\S*ld(?:\.lld)?: error: .*$",
         r"^.*error: .*$",
         r"^CMake Error.*$",
+        r"^Error .*$",
         r"^.*PLEASE submit a bug report.*$",
         r"^make\[\d+\]: \*\*\* .*$",
     ]
@@ -344,7 +348,8 @@ def check_repros(folder: Path, cass_root: Path) -> int:
     failing = 0
     for src in sorted([*folder.glob("*.cu"), *folder.glob("*.cpp")]):
         link = src.stem.endswith("_link")  # a link-time failure: compile and link an executable
-        c = [] if link else ["-c"]
+        flags = re.search(r"^// flags: (.*)$", src.read_text(), re.M)  # e.g. -rdc=true
+        c = (flags.group(1).split() if flags else []) + ([] if link else ["-c"])
         if src.suffix == ".cu":
             sides = [("cass-cc", [str(cass), *c]), ("nvcc", [nvcc, "-arch=sm_80", *c] if nvcc else None)]
         else:
