@@ -81,6 +81,7 @@ class Build:
             self._pass_on(proc.stderr)
             raise ToolFailed(proc.returncode)
         self._pass_on(proc.stderr)
+        self._read.clear()  # what this command read built; the next one's sources explain its failure
 
     def _run(self, argv: Sequence[str], stdout: int | None) -> subprocess.CompletedProcess[bytes]:
         """Run a tool; its stderr is kept (to spot crashes) and passed on by the caller."""

@@ -213,3 +213,14 @@ def test_the_shim_toolkits_include_folder_is_not_the_users(tmp_path: Path) -> No
     data = b"#include <cuda_runtime.h>\n#include <cuda_fp8.h>\n#include \"cuda_fp8.h\"\n"
     dirs = [str(tmp_path / "toolkit"), str(tmp_path / "mine")]
     assert user_angle_headers(data, dirs) == {"cuda_fp8.h"}
+
+
+@needs_clang
+def test_missing_library_reason_names_only_the_failing_files_sources(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """Two files in one command: the first builds (its <thrust/...> sits in a branch not taken),
+    the second fails for its own reason; no rocThrust line is printed for it."""
+    (tmp_path / "a.cu").write_text("#ifdef USE_THRUST\n#include <thrust/sort.h>\n#endif\n__global__ void ka() {}\n")
+    (tmp_path / "b.cu").write_text("__global__ void kb() { undeclared_thing(); }\n")
+    proc = run_cass(["-c", "a.cu", "b.cu"], tmp_path, cass_env)
+    assert proc.returncode != 0 and "undeclared_thing" in proc.stderr
+    assert "rocThrust" not in proc.stderr, proc.stderr
