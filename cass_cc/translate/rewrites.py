@@ -13,6 +13,9 @@ what it replaces, so lines keep their numbers.
   lacks but HIP defines, is renamed so that HIP's (same meaning) serves the calls.
 - `lane_assumption`: on wave64 targets, literal 32-lane masks and `& 31`-style lane
   arithmetic are flagged (on wave32, the default for RDNA, they are exact).
+- `static_device_variable`: a `static __constant__`/`__device__` variable at namespace scope goes
+  into an anonymous namespace (clang 15's -fgpu-rdc loses its uses otherwise).
+- `tile_member`: `tile.meta_group_rank()`/`meta_group_size()` -> served.py's helpers (HIP < 6).
 - `launch_chevrons`: `k << < g, b >> > (args)` (Visual Studio's formatting), line breaks or
   comments between the chevrons: made `<<<`/`>>>`, the only spelling clang lexes as a launch.
 """
@@ -434,3 +437,77 @@ def _postfix_start(job: "_Job", j: int | None) -> int | None:
             continue
         return j
     return None
+
+
+# `static __constant__ float c[4];` at namespace scope -> `namespace { __constant__ float c[4]; }`:
+# the same internal linkage, but clang 15 with -fgpu-rdc renames a static device variable's
+# definition (`c.static.<cuid>`) and not the kernels' references to it, so the device link
+# fails with "undefined symbol: c" (cuda-samples' binomialOptions, quasirandomGenerator).
+DEVICE_VARIABLE_SPACES = frozenset({"__constant__", "__device__", "__managed__"})
+
+
+def static_device_variable(job: "_Job", i: int) -> int | None:
+    """At `__constant__`/`__device__` (i): a `static` device variable at namespace scope is put
+    in an anonymous namespace; returns the index after its `;`, or None (nothing done)."""
+    tokens = job.tokens
+    if tokens[i].directive is not None:
+        return None
+    before, after = job._prev_sig_index(i), job.next_sig_index(i)
+    static = next((k for k in (before, after) if k is not None and tokens[k].text == "static"), None)
+    if static is None:
+        return None
+    start = static if static == before else i
+    depth = 0
+    j = i
+    while True:
+        j = job.next_sig_index(j)
+        if j is None:
+            return None
+        text = tokens[j].text
+        if text in ("(", "[", "{"):
+            if text == "(" and depth == 0:
+                return None  # a function (or an initializer after `=`, handled below)
+            depth += 1
+        elif text in (")", "]", "}"):
+            depth -= 1
+        elif text == "=" and depth == 0:
+            break  # an initialized variable: find its `;`
+        elif text == ";" and depth == 0:
+            break
+    while tokens[j].text != ";" or depth:
+        if tokens[j].text in ("(", "[", "{"):
+            depth += 1
+        elif tokens[j].text in (")", "]", "}"):
+            depth -= 1
+        j = job.next_sig_index(j)
+        if j is None:
+            return None
+    if _inside_class(job, start) or _inside_function(job, start):
+        return None
+    job.out[static] = "namespace {" if static == before else ""
+    if static != before:
+        job.out[start] = "namespace { " + job.out[start]
+    job.out[j] = "; }"
+    return j + 1
+
+
+def _inside_function(job: "_Job", start: int) -> bool:
+    """Is `start` inside braces that are not a namespace's or an extern "C"'s?"""
+    tokens = job.tokens
+    braces = job.braces()
+    depth = 0
+    for b in range(bisect.bisect_left(braces, start) - 1, -1, -1):
+        n = braces[b]
+        if tokens[n].text == "}":
+            depth += 1
+            continue
+        if depth:
+            depth -= 1
+            continue
+        head = job._prev_sig_index(n)  # `namespace x {`, `namespace {`, `extern "C" {`
+        prev = job._prev_sig_index(head) if head is not None else None
+        if head is not None and (tokens[head].text == "namespace" or tokens[head].kind == "string"
+                                 or (prev is not None and tokens[prev].text == "namespace")):
+            continue
+        return True
+    return False

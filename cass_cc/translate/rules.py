@@ -289,6 +289,9 @@ def _split_launch_runs(source: str) -> list[int]:
     return found
 
 
+_STATIC_DEVICE = re.compile(r"\bstatic\s+(__(?:constant|device|managed)__)\b|\b(__(?:constant|device|managed)__)\s+static\b")
+
+
 def _uses(source: str) -> list[int]:
     """Positions of the active names in `source` (a superset of where tokens with those
     names start: comments and strings, longer words, are left to the lexer to tell)."""
@@ -296,6 +299,8 @@ def _uses(source: str) -> list[int]:
     names = _active_names().intersection(words)
     names |= {w for w in words if w[:2] == "cu" and CUDA_NAME.fullmatch(w)}
     positions: list[int] = []
+    if "static" in words:  # static device variables (rewrites.static_device_variable)
+        positions += [m.start(m.lastindex) for m in _STATIC_DEVICE.finditer(source)]
     find = source.find
     for name in names:
         i = find(name)
@@ -556,6 +561,10 @@ class _Job:
             return after if after is not None else i + 1
         if name in rewrites.HIP_DEFINES and not self._qualified(i) and rewrites.redefinition(self, i):
             return i + 1
+        if name in rewrites.DEVICE_VARIABLE_SPACES:
+            after = rewrites.static_device_variable(self, i)
+            if after is not None:
+                return after
         if name in rewrites.CG_TILE_MEMBERS and self.target.hip_version < CG_TILE_META_HIP:
             after = rewrites.tile_member(self, i)
             if after is not None:

@@ -197,6 +197,9 @@ def data_hash() -> str:
 # CUDA's calling-convention macros (`void CUDART_CB callback(...)`): __stdcall on Windows,
 # nothing elsewhere; HIP has no counterpart.
 CALLING_CONVENTIONS = ("CUDART_CB", "CUDARTAPI", "CUDA_CB", "CUDAAPI")
+# Attributes with no effect on AMD's code: `__grid_constant__` (CUDA 11.7) lets a kernel take the
+# address of a const parameter without a copy; HIP's kernel arguments are read-only memory already.
+EMPTY_ATTRIBUTES = ("__grid_constant__",)
 
 
 # thread_block_tile::meta_group_rank()/meta_group_size() for HIP 5.x, whose templated tiles are
@@ -226,7 +229,7 @@ def served_names() -> dict[str, Served]:
     for name in _MINMAX:
         names[name] = Served(name, None)
     names["cudaDeviceProp"] = Served("cudaDeviceProp", None)
-    for name in CALLING_CONVENTIONS:
+    for name in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         names[name] = Served(name, None)
     return names
 
@@ -239,7 +242,7 @@ def served_text(key: str) -> str:
         return _minmax_text(key)
     if key == "cudaDeviceProp":
         return _device_prop_text()
-    if key in CALLING_CONVENTIONS:
+    if key in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         return f"#ifndef {key}\n#define {key}\n#endif\n"
     if key == "cg_tile_meta":
         return CG_TILE_META

@@ -294,3 +294,42 @@ def test_cuda_default_arguments_hip_lacks(tmp_path: Path) -> None:
     head = RulesTranslator().translate(DEFAULTS, "d.cu", HIP52).text.split("#line 1")[0]
     assert all(f"hipError_t {name}(" in head for name in CUDA_DEFAULT_ARGS)
     cass_cc_build(DEFAULTS, tmp_path / "d.o", "-c")
+
+
+STATIC_DEVICE = """static __constant__ float c_data[4];
+__device__ static float tab[2] = {1.0f,
+   2.0f};
+static __device__ float f(float x) { return x; }
+namespace a { static __constant__ int z[3]; }
+__global__ void k(float* o) { static __shared__ float s[4]; s[0] = 1; o[0] = c_data[0] + tab[1] + a::z[0] + f(s[0]); }
+void setup() { float h[4] = {1, 2, 3, 4}; cudaMemcpyToSymbol(c_data, h, sizeof(h)); }
+#define X static __constant__ int m;
+"""
+
+
+def test_static_device_variables_go_to_an_anonymous_namespace() -> None:
+    body = RulesTranslator().translate(STATIC_DEVICE, "s.cu", HIP52).text.split("#line 1")[-1].split("\n", 1)[1]
+    assert body.splitlines() == [
+        "namespace { __constant__ float c_data[4]; }",
+        "namespace { __device__  float tab[2] = {1.0f,",
+        "   2.0f}; }",
+        "static __device__ float f(float x) { return x; }",
+        "namespace a { namespace { __constant__ int z[3]; } }",
+        STATIC_DEVICE.splitlines()[5],
+        "void setup() { float h[4] = {1, 2, 3, 4}; hipMemcpyToSymbol(HIP_SYMBOL(c_data), h, sizeof(h)); }",
+        "#define X static __constant__ int m;",
+    ]
+
+
+@needs_amd
+def test_static_constant_with_separable_compilation_links(tmp_path: Path) -> None:
+    """clang 15 with -fgpu-rdc renames a static __constant__'s definition but not the kernel's
+    use of it ("undefined symbol: c_data" at the device link: cuda-samples' binomialOptions)."""
+    cass = [sys.executable, str(ROOT / "bin" / "cass-cc")]
+    (tmp_path / "s.cu").write_text(STATIC_DEVICE)
+    (tmp_path / "m.cu").write_text("void setup();\nint main() { setup(); return 0; }\n")
+    for name in ("s", "m"):
+        subprocess.run(cass + ["-rdc=true", "-c", str(tmp_path / f"{name}.cu"), "-o", str(tmp_path / f"{name}.o")], check=True)
+    proc = subprocess.run(cass + ["-rdc=true", str(tmp_path / "s.o"), str(tmp_path / "m.o"), "-o", str(tmp_path / "sm")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "undefined symbol" not in proc.stderr, proc.stderr
