@@ -142,6 +142,13 @@ PTX_HELPERS: dict[str, str] = {
         f"{_HD} unsigned int __cass_lop3(unsigned int a, unsigned int b, unsigned int c, unsigned int lut) {{"
         " unsigned int r = 0; for (int i = 0; i < 8; ++i) if ((lut >> i) & 1u)"
         " r |= ((i & 4) ? a : ~a) & ((i & 2) ? b : ~b) & ((i & 1) ? c : ~c); return r; }\n",
+    # vabsdiff4 with .add: c plus the sum of the four byte lanes' |a - b| (PTX ISA, SIMD video
+    # instructions), lanes unsigned or signed as the operand types say
+    **{f"__cass_vabsdiff4_add_{t}":
+       f"{_HD} unsigned int __cass_vabsdiff4_add_{t}(unsigned int a, unsigned int b, unsigned int c) {{"
+       f" for (int i = 0; i < 32; i += 8) {{ int x = ({'signed' if t == 's' else 'unsigned'} char)(a >> i),"
+       f" y = ({'signed' if t == 's' else 'unsigned'} char)(b >> i); c += (unsigned int)(x > y ? x - y : y - x); }}"
+       " return c; }\n" for t in "us"},
     **{f"__cass_bfe_{s}{n}": _bfe(n, s == "s") for s in "us" for n in (32, 64)},
     **{f"__cass_bfi_b{n}": _bfi(n) for n in (32, 64)},
     **{f"__cass_f2i_{t}": _f2i(t) for t in ("s32", "u32", "s64", "u64")},
@@ -729,6 +736,17 @@ class _Emitter:
             return None
         a, b, c = (self.read(x, "u32") for x in args[1:])
         return [self.write(args[0], "u32", f"{self._helper('__cass_prmt')}({a}, {b}, {c})")]
+
+    def _i_vabsdiff4(self, mods: list[str], args: list[str]) -> list[str] | None:
+        """`vabsdiff4.u32.u32.u32.add d, a, b, c` (or .s32 lanes): sum of absolute differences."""
+        self._args(args, 4)
+        if mods not in (["u32", "u32", "u32", "add"], ["u32", "s32", "s32", "add"], ["s32", "s32", "s32", "add"]):
+            return None  # saturation, lane selectors and the merge forms are not rewritten
+        if any("." in arg for arg in args):
+            return None
+        a, b, c = (self.read(x, "u32") for x in args[1:])
+        t = mods[1][0]
+        return [self.write(args[0], "u32", f"{self._helper(f'__cass_vabsdiff4_add_{t}')}({a}, {b}, {c})")]
 
     def _i_bfe(self, mods: list[str], args: list[str]) -> list[str] | None:
         self._args(args, 4)

@@ -243,6 +243,14 @@ def _interesting(rng: random.Random, bits: int) -> int:
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
+def ref_vabsdiff4_add(a: int, b: int, c: int, signed: bool) -> int:
+    """PTX ISA vabsdiff4 with .add: c + sum over the byte lanes of |a_i - b_i|."""
+    def lane(v: int, i: int) -> int:
+        x = (v >> (8 * i)) & 0xFF
+        return x - 256 if signed and x & 0x80 else x
+    return (c + sum(abs(lane(a, i) - lane(b, i)) for i in range(4))) & 0xFFFFFFFF
+
+
 def test_helpers_match_ptx_semantics(tmp_path: Path) -> None:
     rng = random.Random(11)
     calls: list[tuple[str, list[int], int]] = []
@@ -251,6 +259,8 @@ def test_helpers_match_ptx_semantics(tmp_path: Path) -> None:
         c = rng.choice([rng.getrandbits(16), rng.getrandbits(32)])
         calls.append(("__cass_prmt", [a, b, c], ref_prmt(a, b, c)))
         calls.append(("__cass_lop3", [a, b, c, c & 0xFF], ref_lop3(a, b, c, c & 0xFF)))
+        for t in "us":
+            calls.append((f"__cass_vabsdiff4_add_{t}", [a, b, c], ref_vabsdiff4_add(a, b, c, t == "s")))
         for bits in (32, 64):
             x, y = rng.getrandbits(bits), rng.getrandbits(bits)
             p, n = _interesting(rng, bits), _interesting(rng, bits)
@@ -258,7 +268,8 @@ def test_helpers_match_ptx_semantics(tmp_path: Path) -> None:
             calls.append((f"__cass_bfe_u{bits}", [x, p, n], ref_bfe(x, p, n, bits, False)))
             calls.append((f"__cass_bfe_s{bits}", [x, p, n], ref_bfe(x, p, n, bits, True) & mask))
             calls.append((f"__cass_bfi_b{bits}", [x, y, p, n], ref_bfi(x, y, p, n, bits) & mask))
-    names = ["__cass_prmt", "__cass_lop3"] + [f"__cass_{k}{bits}" for k in ("bfe_u", "bfe_s", "bfi_b") for bits in (32, 64)]
+    names = ["__cass_prmt", "__cass_lop3", "__cass_vabsdiff4_add_u", "__cass_vabsdiff4_add_s"]
+    names += [f"__cass_{k}{bits}" for k in ("bfe_u", "bfe_s", "bfi_b") for bits in (32, 64)]
     program = ["#include <cstdio>", "#include <cstring>", "#define __host__", "#define __device__"]
     program += [PTX_HELPERS[n] for n in names]
     program += [PTX_HELPERS[f"__cass_f2i_{t}"] for t in ("s32", "u32", "s64", "u64")]
@@ -373,3 +384,30 @@ def test_rewritten_program_compiles_for_gfx1100(tmp_path: Path) -> None:
            "-c", "-o", str(tmp_path / "ptx.o"), str(hip)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+VABSDIFF4 = r"""
+__device__ unsigned int sad(unsigned int A, unsigned int B, unsigned int C) {
+  unsigned int result;
+  asm("vabsdiff4.u32.u32.u32.add"
+      " %0, %1, %2, %3;"
+      : "=r"(result)
+      : "r"(A), "r"(B), "r"(C));
+  return result;
+}
+__global__ void sads(const unsigned* a, const unsigned* b, const unsigned* c, unsigned* o) {
+  int i = threadIdx.x;
+  o[i] = sad(a[i], b[i], c[i]);
+}
+"""
+
+
+def test_vabsdiff4_add_is_rewritten_and_builds(tmp_path: Path) -> None:
+    """cuda-samples' stereoDisparity (its semantics: ref_vabsdiff4_add in the helper test)."""
+    from tests.translate.conftest import cass_cc_build
+
+    tokens = tokenize(VABSDIFF4)
+    out = rewrite_asm(tokens, [t.text for t in tokens].index("asm"), Target())
+    assert out is not None and out.supported and out.helpers == {"__cass_vabsdiff4_add_u"}
+    if shutil.which("clang-15"):
+        cass_cc_build(VABSDIFF4, tmp_path / "v.o", "-c", "-arch=sm_80")
