@@ -200,6 +200,10 @@ CALLING_CONVENTIONS = ("CUDART_CB", "CUDARTAPI", "CUDA_CB", "CUDAAPI")
 # Attributes with no effect on AMD's code: `__grid_constant__` (CUDA 11.7) lets a kernel take the
 # address of a const parameter without a copy; HIP's kernel arguments are read-only memory already.
 EMPTY_ATTRIBUTES = ("__grid_constant__",)
+# cudaMemLocationTypeHost (CUDA 12.2): HIP 5.x's hipMemLocationType has the device kind only.
+# Served with CUDA's value; prelude.py's cudaMemLocation overloads of hipMemPrefetchAsync and
+# hipMemAdvise send every location that is not a device to the CPU (hipCpuDeviceId).
+MEM_LOCATION_HOST = "#ifndef cudaMemLocationTypeHost\n#define cudaMemLocationTypeHost ((hipMemLocationType)2)\n#endif\n"
 
 
 # thread_block_tile::meta_group_rank()/meta_group_size() for HIP 5.x, whose templated tiles are
@@ -229,6 +233,7 @@ def served_names() -> dict[str, Served]:
     for name in _MINMAX:
         names[name] = Served(name, None)
     names["cudaDeviceProp"] = Served("cudaDeviceProp", None)
+    names["cudaMemLocationTypeHost"] = Served("cudaMemLocationTypeHost", None)
     for name in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         names[name] = Served(name, None)
     return names
@@ -244,6 +249,8 @@ def served_text(key: str) -> str:
         return _device_prop_text()
     if key in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         return f"#ifndef {key}\n#define {key}\n#endif\n"
+    if key == "cudaMemLocationTypeHost":
+        return MEM_LOCATION_HOST
     if key == "cg_tile_meta":
         return CG_TILE_META
     raise KeyError(key)

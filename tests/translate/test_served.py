@@ -333,3 +333,27 @@ def test_static_constant_with_separable_compilation_links(tmp_path: Path) -> Non
     proc = subprocess.run(cass + ["-rdc=true", str(tmp_path / "s.o"), str(tmp_path / "m.o"), "-o", str(tmp_path / "sm")],
                           capture_output=True, text=True)
     assert proc.returncode == 0 and "undefined symbol" not in proc.stderr, proc.stderr
+
+
+LOCATIONS = r"""
+#include <cuda_runtime.h>
+int main() {
+  float* p;
+  cudaMallocManaged(&p, 64);
+  cudaMemLocation host;
+  host.type = cudaMemLocationTypeHost;
+  host.id = 0;
+  cudaMemPrefetchAsync(p, 64, host, 0, 0);
+  return 0;
+}
+"""
+
+
+@needs_amd
+def test_host_memory_location_is_served(tmp_path: Path) -> None:
+    """CUDA 12.2's cudaMemLocationTypeHost (cuda-samples' UnifiedMemoryPerf): CUDA's value, which the
+    cudaMemLocation overloads send to the CPU."""
+    out = RulesTranslator().translate(LOCATIONS, "l.cu", HIP52)
+    assert not out.diagnostics and "#define cudaMemLocationTypeHost ((hipMemLocationType)2)" in out.text
+    assert "loc.type == hipMemLocationTypeDevice ? loc.id : hipCpuDeviceId" in out.text
+    cass_cc_build(LOCATIONS, tmp_path / "l.o", "-c")
