@@ -201,8 +201,8 @@ def first_error(log: str) -> str:
         if m:
             line = m.group(0).strip()
             if line.startswith("CMake Error"):
-                rest = log[m.end():].strip().splitlines()
-                line += " " + (rest[0].strip() if rest else "")
+                rest = [x.strip() for x in log[m.end():].splitlines() if x.strip()]
+                line += " " + " ".join(rest[:2])
             return line[:400]
     return ""
 
