@@ -206,6 +206,19 @@ EMPTY_ATTRIBUTES = ("__grid_constant__",)
 MEM_LOCATION_HOST = "#ifndef cudaMemLocationTypeHost\n#define cudaMemLocationTypeHost ((hipMemLocationType)2)\n#endif\n"
 
 
+# float overloads of <cmath> functions clang 15 declares for the device (its CUDA/HIP math forward
+# declarations) and HIP 5.2 never defines: a call compiles and the device link fails ("undefined
+# symbol: frexp(float, int*)", cuda-samples' eigenvalues). Found by calling every float overload
+# those declarations list; defined here, with the declarations' own storage class.
+_DEVICE_DECL = "static __inline__ __attribute__((always_inline)) __attribute__((device))"
+FLOAT_OVERLOADS = {
+    "frexp": f"{_DEVICE_DECL} float frexp(float x, int* e) {{ return frexpf(x, e); }}\n",
+    "modf": f"{_DEVICE_DECL} float modf(float x, float* i) {{ return modff(x, i); }}\n",
+    "remquo": f"{_DEVICE_DECL} float remquo(float x, float y, int* q) {{ return remquof(x, y, q); }}\n",
+    "scalbln": f"{_DEVICE_DECL} float scalbln(float x, long n) {{ return scalblnf(x, n); }}\n",
+}
+
+
 # thread_block_tile::meta_group_rank()/meta_group_size() for HIP 5.x, whose templated tiles are
 # always tiles of the thread block (its tiled_partition<N> takes a thread_block only): the
 # tile's index in the block and the number of tiles, as CUDA defines them.
@@ -233,6 +246,8 @@ def served_names() -> dict[str, Served]:
     for name in _MINMAX:
         names[name] = Served(name, None)
     names["cudaDeviceProp"] = Served("cudaDeviceProp", None)
+    for name in FLOAT_OVERLOADS:
+        names[name] = Served(name, (5, 3))
     names["cudaMemLocationTypeHost"] = Served("cudaMemLocationTypeHost", None)
     for name in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         names[name] = Served(name, None)
@@ -249,6 +264,8 @@ def served_text(key: str) -> str:
         return _device_prop_text()
     if key in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         return f"#ifndef {key}\n#define {key}\n#endif\n"
+    if key in FLOAT_OVERLOADS:
+        return FLOAT_OVERLOADS[key]
     if key == "cudaMemLocationTypeHost":
         return MEM_LOCATION_HOST
     if key == "cg_tile_meta":
