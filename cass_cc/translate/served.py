@@ -219,6 +219,32 @@ FLOAT_OVERLOADS = {
 }
 
 
+# Scoped atomics HIP 5.x lacks. `_block` (CTA scope): HIP's device-scope atomic, a stronger
+# guarantee. `_system`: the __hip_atomic builtins at system scope for the types HIP 5.x has no
+# overload of (long long and, or, xor, min, max), and inc/dec as compare-and-swap loops. Templates,
+# so HIP's own non-template overloads win wherever they exist.
+_ATOMIC_OPS = ("Add", "Sub", "Exch", "Min", "Max", "Inc", "Dec", "CAS", "And", "Or", "Xor")
+_SYSTEM_FETCH = {"And": "and", "Or": "or", "Xor": "xor", "Min": "min", "Max": "max"}
+_STEP = {"Inc": "o >= v ? 0u : o + 1u", "Dec": "(o == 0u || o > v) ? v : o - 1u"}
+
+
+def _atomic_text(name: str) -> str:
+    op, scope = name[len("atomic"):].split("_")
+    if scope == "block":
+        return (f"template <class... A> static __device__ inline auto {name}(A... a) -> decltype(atomic{op}(a...))"
+                f" {{ return atomic{op}(a...); }}\n")
+    if op in _STEP:
+        return (f"static __device__ inline unsigned int {name}(unsigned int* p, unsigned int v) {{"
+                " unsigned int o = *(volatile unsigned int*)p, seen;"
+                f" while ((seen = atomicCAS_system(p, o, {_STEP[op]})) != o) o = seen; return o; }}\n")
+    return (f"template <class T> static __device__ inline T {name}(T* p, T v) {{"
+            f" return __hip_atomic_fetch_{_SYSTEM_FETCH[op]}(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM); }}\n")
+
+
+SCOPED_ATOMICS = ([f"atomic{op}_block" for op in _ATOMIC_OPS]
+                  + [f"atomic{op}_system" for op in (*_SYSTEM_FETCH, *_STEP)])
+
+
 # thread_block_tile::meta_group_rank()/meta_group_size() for HIP 5.x, whose templated tiles are
 # always tiles of the thread block (its tiled_partition<N> takes a thread_block only): the
 # tile's index in the block and the number of tiles, as CUDA defines them.
@@ -248,6 +274,8 @@ def served_names() -> dict[str, Served]:
     names["cudaDeviceProp"] = Served("cudaDeviceProp", None)
     for name in FLOAT_OVERLOADS:
         names[name] = Served(name, (5, 3))
+    for name in SCOPED_ATOMICS:
+        names[name] = Served(name, None)
     names["cudaMemLocationTypeHost"] = Served("cudaMemLocationTypeHost", None)
     for name in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         names[name] = Served(name, None)
@@ -264,6 +292,8 @@ def served_text(key: str) -> str:
         return _device_prop_text()
     if key in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         return f"#ifndef {key}\n#define {key}\n#endif\n"
+    if key in SCOPED_ATOMICS:
+        return _atomic_text(key)
     if key in FLOAT_OVERLOADS:
         return FLOAT_OVERLOADS[key]
     if key == "cudaMemLocationTypeHost":

@@ -393,3 +393,33 @@ def test_float_math_overloads_on_the_emulator() -> None:
     assert (out[0::4] == mant).all() and (e[0::2] == exp)[normal].all()
     assert (out[1::4] == frac).all() and (out[2::4] == whole).all()
     assert (out[3::4] == np.ldexp(x, (np.arange(64) % 7) - 3).astype(np.float32)).all()
+
+
+ATOMICS = r"""
+__global__ void atomics(unsigned int* u, long long* l, int* b) {
+  atomicInc_system(&u[0], 9u);
+  atomicDec_system(&u[1], 9u);
+  atomicMax_system(&l[0], (long long)threadIdx.x - 40);
+  atomicAnd_system(&l[1], ~(1ll << (threadIdx.x % 60)));
+  atomicAdd_block(&b[0], 1);
+  atomicMax_block(&b[1], (int)threadIdx.x);
+  atomicCAS_block(&b[2], 0, 7);
+}
+"""
+
+
+@needs_amd
+def test_scoped_atomics_hip_lacks_on_the_emulator() -> None:
+    """atomicInc_system (cuda-samples' systemWideAtomics), long long _system forms and every
+    _block form: 64 threads, results as CUDA defines them."""
+    from cass_cc.emu import launch, load
+
+    key = sha256_hex(ATOMICS, rules_identity())[:20]
+    co = load(built_once(SHARED_CACHE / "served", "atomics.co", key, lambda p: cass_cc_build(ATOMICS, p, "-cubin", "-arch=sm_80")))
+    u = np.array([0, 0], np.uint32)
+    l = np.array([-100, -1], np.int64)
+    out = launch(co, kernel_named(co, "atomics"), 1, 64, [u, l, np.zeros(3, np.int32)])
+    # inc wraps to 0 after 9: 64 increments from 0 end at 64 % 10; dec from 0 goes to 9, then down
+    assert list(out[0]) == [64 % 10, (0 - 64) % 10]
+    assert out[1][0] == 23 and out[1][1] == -1 & ~((1 << 60) - 1)
+    assert list(out[2]) == [64, 63, 7]
