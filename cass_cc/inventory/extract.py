@@ -351,7 +351,7 @@ def _constant(node: dict) -> int | None:
 
 # nvcc's helpers behind public overloads (atomicAnd_block -> __llAtomicAnd_block), texture/surface
 # and async-copy plumbing, fp16's inline helpers.
-_PRIVATE = re.compile(r"^__\w*Atomic[A-Z]|^__nv_(atomic|memcpy_async|associate|tex|itex|surf|isurf|static)|^__float_simpl_")
+_PRIVATE = re.compile(r"^__cuda[A-Z]|^__\w*Atomic[A-Z]|^__nv_(atomic|memcpy_async|associate|tex|itex|surf|isurf|static)|^__float_simpl_")
 
 
 def _private(name: str) -> bool:

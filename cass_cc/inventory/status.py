@@ -7,8 +7,9 @@ works    the use translates and compiles for the target (gfx1100, the installed 
 served   it compiles, and cass-cc provided it: the translated line no longer holds the name (or the
          HIP name its mapping row gives: the rules rewrote it), or the name (or its HIP name) is
          declared in the prelude cass-cc put before `#line 1` (shim struct field, helper, #define)
-refused  it does not compile and cass-cc warned with a message naming it (on the use's line, or
-         on the `#include` of its header)
+refused  cass-cc warned with a message naming it (on the use's line, or on the `#include` of its
+         header), whether or not the use compiles (`needs HIP 5.3`: HIP 5.2 declares it, its library
+         lacks it)
 fails    it does not compile and cass-cc said nothing that names it: a gap to fix
 
 Headers are tested first, all in one file through `cass-cc -E` (a missing header is a fatal
@@ -245,10 +246,10 @@ def classify(n: Name, use: str, lines: list[int], out: Outcome, header_status: t
     errors = [m for line in lines for m in out.errors.get(line, [])]
     warnings = [w for line in lines for w in out.warnings.get(line, [])]
     names = {n.name, hip_name(n.name), n.scope.rsplit("::", 1)[-1]} - {""}
+    named = [w for w in warnings if any(re.search(rf"\b{re.escape(x)}\b", w) for x in names)]
+    if named:  # with errors, or without: `needs HIP 5.3` compiles against 5.2's headers, fails at link
+        return "refused", _short(named[0])
     if errors:
-        named = [w for w in warnings if any(re.search(rf"\b{re.escape(x)}\b", w) for x in names)]
-        if named:
-            return "refused", _short(named[0])
         if warnings:  # cass-cc named what stops the use (a parameter's type, ...) and why
             return "refused", _short(f"through another name: {warnings[0]}")
         if header_status[0] == "refused":
@@ -288,6 +289,10 @@ def evaluate(names: list[Name], folder: Path, env: dict[str, str], recorded: dic
         includes = [h for h in dict.fromkeys(wanted) if h in ok]
         text, owner = uses.chunk_text(includes, [(n.key, use) for n, use in items])
         out = compile_chunk(folder, chunk, text, env)
+        last = text.count("\n")
+        if not any("inv: end of chunk" in m for m in out.errors.get(last, [])):
+            raise RuntimeError(f"{chunk}: clang stopped reporting errors before the end of the chunk (a use "
+                               f"derailed its parser; see {folder / chunk}.cu and uses.ATTRIBUTE_USES)")
         lines_of: dict[str, list[int]] = {}
         for line, key in owner.items():
             lines_of.setdefault(key, []).append(line)

@@ -161,6 +161,8 @@ USING_ONLY = frozenset({"invoke_one", "invoke_one_broadcast", "wait_prior", "red
 
 # Attribute-like macros: used where a program writes them ({fn} is the use's own name); a
 # `defined` test would fail for those HIP has as keywords or attributes rather than macros.
+# (Not __maxnreg__(n)/__cluster_dims__(...): where HIP lacks them, `void __maxnreg__(32) k() {}`
+# derails clang's parser for the rest of the chunk; they get a `defined` test.)
 ATTRIBUTE_USES = {
     "__restrict__": "void {fn}(int *__restrict__ p) {{ (void)p; }}",
     "__managed__": "__device__ __managed__ int {fn};",
@@ -170,8 +172,6 @@ ATTRIBUTE_USES = {
     "__forceinline__": "__device__ __forceinline__ void {fn}() {{}}",
     "__grid_constant__": "__global__ void {fn}(const __grid_constant__ int x) {{ (void)x; }}",
     "__launch_bounds__": "__global__ void __launch_bounds__(256) {fn}() {{}}",
-    "__maxnreg__": "__global__ void __maxnreg__(32) {fn}() {{}}",
-    "__cluster_dims__": "__global__ void __cluster_dims__(2, 1, 1) {fn}() {{}}",
     "__align__": "struct __align__(16) {fn} {{ float a; }};",
     "__builtin_align__": "struct __builtin_align__(16) {fn} {{ float a; }};",
     "__no_return__": "__device__ __no_return__ void {fn}() {{ __builtin_trap(); }}",
@@ -212,16 +212,18 @@ def use_of(n: Name, number: int, types: frozenset[str] = frozenset()) -> str:
     if n.kind == "enumerator":
         return f"void {fn}() {{ (void)(long long)({q}); }}"
     if n.kind == "field":
+        # (the object comes from inv_any inside the body: an unknown type in a parameter list can
+        # derail clang's parser for the rest of the chunk)
         owner = _OBJECT.get(n.scope, n.scope)
-        return f"{qual}void {fn}({owner} *p) {{ (void)p->{n.name}; }}"
+        return f"{qual}void {fn}() {{ (void)inv_any<{owner} *>()->{n.name}; }}"
     if n.kind == "variable":
         return f"{qual}void {fn}() {{ (void)&{q}; }}"
     if n.kind == "member":
         owner = _OBJECT.get(n.scope, n.scope)
-        body = _call(f"g.{n.name}", n.signature)
+        body = _call(f"inv_any<{owner} &>().{n.name}", n.signature)
         if body is None:
             return f"struct {fn} : {owner} {{ using {owner}::{n.name}; }};"
-        return f"{qual}void {fn}({owner} &g) {{ {body} }}"
+        return f"{qual}void {fn}() {{ {body} }}"
     if n.kind == "function":
         body = None if n.name in USING_ONLY else _call(q, n.signature)
         if body is None:
@@ -239,12 +241,17 @@ def _defined_only(n: Name) -> bool:
                                                 and not value.startswith(("cuda", "CU", "cu"))))
 
 
+SENTINEL = 'static_assert(sizeof(char) == 0, "inv: end of chunk");'
+
+
 def chunk_text(includes: list[str], uses: list[tuple[str, str]]) -> tuple[str, dict[int, str]]:
-    """The chunk's source and line -> key (each use's lines)."""
+    """The chunk's source and line -> key (each use's lines). The last line always fails: when its
+    error is missing, a use derailed clang's parser and the errors after it were never reported."""
     lines = [f"#include <{h}>" for h in includes] + PRELUDE.rstrip("\n").split("\n")
     owner: dict[int, str] = {}
     for key, use in uses:
         for part in use.split("\n"):
             lines.append(part)
             owner[len(lines)] = key
+    lines.append(SENTINEL)
     return "\n".join(lines) + "\n", owner
