@@ -97,6 +97,7 @@ class Outcome:
         self.errors: dict[int, list[str]] = {}
         self.warnings: dict[int, list[str]] = {}
         self.unattributed: list[str] = []
+        self.warned: dict[str, str] = {}  # quoted name -> the first cass-cc warning naming it
         self.translated: list[str] = []  # the translation's lines after `#line 1`
         self.prelude = ""
 
@@ -147,6 +148,8 @@ def parse_diagnostics(stderr: str, source_name: str, out: Outcome) -> None:
         if sev == "warning":
             if file == source_name:
                 out.warnings.setdefault(line, []).append(m.group("msg"))
+                for quoted in re.findall(r"'(\w+)'", m.group("msg")):
+                    out.warned.setdefault(quoted, m.group("msg"))
             continue
         group.append((sev, line, m.group("msg"), file, inc))
     flush()
@@ -252,6 +255,12 @@ def classify(n: Name, use: str, lines: list[int], out: Outcome, header_status: t
     if errors:
         if warnings:  # cass-cc named what stops the use (a parameter's type, ...) and why
             return "refused", _short(f"through another name: {warnings[0]}")
+        # cass-cc warns once per name and file: the warning may sit on an earlier use's line
+        words = set(re.findall(r"\w+", use))
+        earlier = [(name, msg) for name, msg in out.warned.items() if name in words]
+        mine = [msg for name, msg in earlier if name in names]
+        if mine or earlier:
+            return "refused", _short(mine[0] if mine else f"through another name: {earlier[0][1]}")
         if header_status[0] == "refused":
             return "refused", _short(f"<{uses.entry_header(n.header)}>: {header_status[1]}")
         return "fails", _short(errors[0])

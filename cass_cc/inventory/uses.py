@@ -201,12 +201,13 @@ def use_of(n: Name, number: int, types: frozenset[str] = frozenset()) -> str:
         if n.signature.startswith("template"):
             ns = n.scope or ""
             return f"namespace {fn} {{ using {'::' + ns if ns else ''}::{n.name}; }}"
-        # `enum cudaError e` / `struct cudaPointerAttributes a` are how C code spells them; vector
-        # types and the like are used by their plain names.
+        # `enum cudaError e` is how C code spells an enum; struct types are used by their plain names.
         # (a tag's own row: signature "enum"/"struct"/"union"; a typedef's row holds the type it names)
         words = n.signature.split()
         is_tag = n.signature in ("enum", "struct", "union", "class", "enum class", "enum struct")
-        tag = words[0] if is_tag and (words[0] == "enum" or words[0] in ("struct", "union") and n.name.startswith(("cuda", "CU", "cu"))) else ""
+        # (not `struct X *p`: it declares X where X is unknown, and cass-cc then takes X for the
+        # program's own name in the whole chunk, so other uses of X would lose their warning)
+        tag = words[0] if is_tag and words[0] == "enum" else ""
         extra = f" {tag} {q} *p1 = 0; (void)p1;" if tag else ""
         return f"void {fn}() {{ {q} *p0 = 0; (void)p0;{extra} }}"
     if n.kind == "enumerator":
