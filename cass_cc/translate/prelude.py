@@ -14,6 +14,7 @@ from pathlib import Path
 from . import mappings
 from .ptx import PTX_HELPERS
 from .served import header_macros, served_text
+from ..util import sha256_hex
 
 BASE = "#include <hip/hip_runtime.h>\n"
 
@@ -60,8 +61,6 @@ CUDA_DEFAULT_ARGS: dict[str, tuple[int, tuple[str, ...]]] = {
     "hipStreamWaitEvent": (2, ("0u",)),
     "hipGraphInstantiateWithFlags": (2, ("0ull",)),
     "hipMalloc3DArray": (3, ("0u",)),
-    "hipSignalExternalSemaphoresAsync": (3, ("nullptr",)),
-    "hipWaitExternalSemaphoresAsync": (3, ("nullptr",)),
 }
 
 
@@ -210,6 +209,11 @@ _QUIET_UNUSED = '#ifdef __clang__\n#pragma clang diagnostic push\n#pragma clang 
 _QUIET_END = "#ifdef __clang__\n#pragma clang diagnostic pop\n#endif\n"
 
 
+def _once(text: str) -> str:
+    guard = "CASS_PRELUDE_" + sha256_hex(text)[:16]
+    return f"#ifndef {guard}\n#define {guard}\n{text}#endif\n"
+
+
 def prelude(hip_names: set[str]) -> str:
     """The text to prepend for a translation that emitted `hip_names`."""
     parts = [BASE]
@@ -221,6 +225,9 @@ def prelude(hip_names: set[str]) -> str:
     parts.extend(PTX_HELPERS[name] for name in sorted(hip_names) if name in PTX_HELPERS)
     parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
     parts.extend(served_text(name[len("served:"):]) for name in sorted(hip_names) if name.startswith("served:"))
+    # A translated file may include another (a .cu including a .cu, a translated header): each
+    # piece is defined once however many preludes a compile reads.
+    parts[1:] = [_once(p) for p in parts[1:]]
     # nvcc includes <cuda_runtime.h> in every CUDA source before its first line (and the prelude
     # includes HIP's runtime header in every translation): its guards and version hold everywhere.
     parts.append(header_macros({"cuda_runtime.h"} | {name[len("header:"):] for name in hip_names if name.startswith("header:")}))

@@ -275,13 +275,10 @@ def test_cxx_overloads_build_and_fail_without_a_gpu(tmp_path: Path) -> None:
 DEFAULTS = r"""
 #include <cuda_runtime.h>
 void f(cudaStream_t s, cudaEvent_t e, cudaGraphExec_t* x, cudaGraph_t g, cudaArray_t* a, const cudaChannelFormatDesc* d,
-       cudaExtent ext, const cudaExternalSemaphore_t* sem, const cudaExternalSemaphoreSignalParams* sp,
-       const cudaExternalSemaphoreWaitParams* wp) {
+       cudaExtent ext) {
   cudaStreamWaitEvent(s, e);
   cudaGraphInstantiateWithFlags(x, g);
   cudaMalloc3DArray(a, d, ext);
-  cudaSignalExternalSemaphoresAsync(sem, sp, 1);
-  cudaWaitExternalSemaphoresAsync(sem, wp, 1);
 }
 """
 
@@ -291,8 +288,9 @@ def test_cuda_default_arguments_hip_lacks(tmp_path: Path) -> None:
     """Calls that stop where CUDA's declaration has a default (`__dv(0)`) and HIP 5.2's has none."""
     from cass_cc.translate.prelude import CUDA_DEFAULT_ARGS
 
-    head = RulesTranslator().translate(DEFAULTS, "d.cu", HIP52).text.split("#line 1")[0]
-    assert all(f"hipError_t {name}(" in head for name in CUDA_DEFAULT_ARGS)
+    out = RulesTranslator().translate(DEFAULTS, "d.cu", HIP52)
+    head = out.text.split("#line 1")[0]
+    assert all(f"hipError_t {name}(" in head for name in CUDA_DEFAULT_ARGS) and not out.diagnostics
     cass_cc_build(DEFAULTS, tmp_path / "d.o", "-c")
 
 
@@ -423,3 +421,15 @@ def test_scoped_atomics_hip_lacks_on_the_emulator() -> None:
     assert list(out[0]) == [64 % 10, (0 - 64) % 10]
     assert out[1][0] == 23 and out[1][1] == -1 & ~((1 << 60) - 1)
     assert list(out[2]) == [64, 63, 7]
+
+
+@needs_amd
+def test_a_translation_including_another_defines_each_piece_once(tmp_path: Path) -> None:
+    """cuda-samples' eigenvalues: a .cu includes, twice, another .cu guarded by its own #ifndef;
+    the prelude of its translation sits above that guard, and its served definitions (frexp's
+    float overload, umin, ...) must not be defined twice."""
+    (tmp_path / "inc_b.cu").write_text("#ifndef INC_B\n#define INC_B\n#include <cuda_runtime.h>\n"
+                                       "__device__ float g(float x, int* e) { return frexp(x, e) + umin(1u, 2u) + CUDART_PI_F; }\n"
+                                       "#endif\n")
+    cass_cc_build('#include "inc_b.cu"\n#include "inc_b.cu"\n__global__ void k(float* o, int* e) { o[0] = g(o[1], e); }\n',
+                  tmp_path / "inc_a.o", "-c")

@@ -3,6 +3,8 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
+#ifndef CASS_PRELUDE_eba1d91341948a6f
+#define CASS_PRELUDE_eba1d91341948a6f
 #include <hip/hip_cooperative_groups.h>
 namespace cooperative_groups {
 template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
@@ -13,6 +15,7 @@ template <class T> struct bit_or { __device__ T operator()(T a, T b) const { ret
 template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
 template <class Group, class T, class Op> __device__ T reduce(const Group& g, T v, Op op) { for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }
 }
+#endif
 #ifndef _CG_DRIVER_API_H
 #define _CG_DRIVER_API_H
 #endif

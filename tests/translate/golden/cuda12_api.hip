@@ -3,8 +3,14 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
+#ifndef CASS_PRELUDE_7f26e555d323c825
+#define CASS_PRELUDE_7f26e555d323c825
 static inline hipError_t hipMemAdvise(const void* p, size_t n, hipMemoryAdvise advice, hipMemLocation loc) { return hipMemAdvise(p, n, advice, loc.type == hipMemLocationTypeDevice ? loc.id : hipCpuDeviceId); }
+#endif
+#ifndef CASS_PRELUDE_565b7c18250e184c
+#define CASS_PRELUDE_565b7c18250e184c
 static inline hipError_t hipMemPrefetchAsync(const void* p, size_t n, hipMemLocation loc, unsigned int flags, hipStream_t stream = nullptr) { (void)flags; return hipMemPrefetchAsync(p, n, loc.type == hipMemLocationTypeDevice ? loc.id : hipCpuDeviceId, stream); }
+#endif
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif

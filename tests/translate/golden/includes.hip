@@ -3,6 +3,8 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
+#ifndef CASS_PRELUDE_daade3f7be556d0b
+#define CASS_PRELUDE_daade3f7be556d0b
 /* cass-cc: what CUDA's cuda_fp16.h offers and HIP 5.x's hip_fp16.h lacks.
    - __half and __half2 arithmetic, negation and comparisons in host code: HIP 5.x declares
      those operators __device__ only, CUDA __host__ __device__ (reference code on the CPU uses them).
@@ -123,6 +125,7 @@ CASS_SHFL(__shfl_up, unsigned int)
 CASS_SHFL(__shfl_down, unsigned int)
 #undef CASS_SHFL
 #undef CASS_ONLY
+#endif
 #endif
 #endif
 #ifndef CU_COMPLEX_H_

@@ -3,8 +3,14 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
+#ifndef CASS_PRELUDE_6a6a8d6d45b00d44
+#define CASS_PRELUDE_6a6a8d6d45b00d44
 template <class T> static __device__ inline unsigned int __cass_match_any(T v) { unsigned int m = 0; for (int l = 0; l < 32; ++l) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l; return m; }
+#endif
+#ifndef CASS_PRELUDE_5cb704aefe5782a6
+#define CASS_PRELUDE_5cb704aefe5782a6
 template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; }
+#endif
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
