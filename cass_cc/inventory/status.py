@@ -298,10 +298,11 @@ def evaluate(names: list[Name], folder: Path, env: dict[str, str], recorded: dic
         includes = [h for h in dict.fromkeys(wanted) if h in ok]
         text, owner = uses.chunk_text(includes, [(n.key, use) for n, use in items])
         out = compile_chunk(folder, chunk, text, env)
-        last = text.count("\n")
-        if not any("inv: end of chunk" in m for m in out.errors.get(last, [])):
-            raise RuntimeError(f"{chunk}: clang stopped reporting errors before the end of the chunk (a use "
-                               f"derailed its parser; see {folder / chunk}.cu and uses.ATTRIBUTE_USES)")
+        sentinels = [i for i, line in enumerate(text.split("\n"), 1) if line == uses.SENTINEL]
+        missing = [i for i in sentinels if not any("inv: sentinel" in m for m in out.errors.get(i, []))]
+        if missing:
+            raise RuntimeError(f"{chunk}: no error on the sentinel at line {missing[0]}: a use before it derailed "
+                               f"clang's parser (see {folder / chunk}.cu; README.md, How statuses work)")
         lines_of: dict[str, list[int]] = {}
         for line, key in owner.items():
             lines_of.setdefault(key, []).append(line)

@@ -242,17 +242,21 @@ def _defined_only(n: Name) -> bool:
                                                 and not value.startswith(("cuda", "CU", "cu"))))
 
 
-SENTINEL = 'static_assert(sizeof(char) == 0, "inv: end of chunk");'
+SENTINEL = 'static_assert(sizeof(char) == 0, "inv: sentinel");'
+SENTINEL_EVERY = 25  # uses between sentinels
 
 
 def chunk_text(includes: list[str], uses: list[tuple[str, str]]) -> tuple[str, dict[int, str]]:
-    """The chunk's source and line -> key (each use's lines). The last line always fails: when its
-    error is missing, a use derailed clang's parser and the errors after it were never reported."""
+    """The chunk's source and line -> key (each use's lines). Every SENTINEL_EVERY uses, and last,
+    a line that always fails: when its error is missing, a use before it derailed clang's parser
+    and the errors after that use were never reported."""
     lines = [f"#include <{h}>" for h in includes] + PRELUDE.rstrip("\n").split("\n")
     owner: dict[int, str] = {}
-    for key, use in uses:
+    for number, (key, use) in enumerate(uses, 1):
         for part in use.split("\n"):
             lines.append(part)
             owner[len(lines)] = key
+        if number % SENTINEL_EVERY == 0:
+            lines.append(SENTINEL)
     lines.append(SENTINEL)
     return "\n".join(lines) + "\n", owner
