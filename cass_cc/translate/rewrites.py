@@ -22,6 +22,7 @@ what it replaces, so lines keep their numbers.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -355,30 +356,37 @@ def _declaration_start(job: "_Job", i: int) -> int | None:
     return 0
 
 
-def _inside_class(job: "_Job", start: int) -> bool:
-    """Is the declaration at `start` a member (inside struct/class/union braces)?"""
+def _enclosing_braces(job: "_Job", start: int) -> Iterator[int]:
+    """The `{` of every block around `start`, innermost first."""
     tokens = job.tokens
     braces = job.braces()
     depth = 0
     for b in range(bisect.bisect_left(braces, start) - 1, -1, -1):
         n = braces[b]
-        tok = tokens[n]
-        if tok.text == "}":
+        if tokens[n].text == "}":
             depth += 1
-        else:
-            if depth == 0:
-                seen = 0
-                for m in range(n - 1, -1, -1):  # the head of the block: struct X ... {
-                    head = tokens[m]
-                    if head.kind in _SKIP:
-                        continue
-                    seen += 1
-                    if head.text in (";", "{", "}") or seen > 40:
-                        return False
-                    if head.text in ("struct", "class", "union"):
-                        return True
-                return False
+        elif depth:
             depth -= 1
+        else:
+            yield n
+
+
+def _inside_class(job: "_Job", start: int) -> bool:
+    """Is the declaration at `start` a member (inside struct/class/union braces)?"""
+    tokens = job.tokens
+    n = next(_enclosing_braces(job, start), None)
+    if n is None:
+        return False
+    seen = 0
+    for m in range(n - 1, -1, -1):  # the head of the block: struct X ... {
+        head = tokens[m]
+        if head.kind in _SKIP:
+            continue
+        seen += 1
+        if head.text in (";", "{", "}") or seen > 40:
+            return False
+        if head.text in ("struct", "class", "union"):
+            return True
     return False
 
 
@@ -494,20 +502,10 @@ def static_device_variable(job: "_Job", i: int) -> int | None:
 def _inside_function(job: "_Job", start: int) -> bool:
     """Is `start` inside braces that are not a namespace's or an extern "C"'s?"""
     tokens = job.tokens
-    braces = job.braces()
-    depth = 0
-    for b in range(bisect.bisect_left(braces, start) - 1, -1, -1):
-        n = braces[b]
-        if tokens[n].text == "}":
-            depth += 1
-            continue
-        if depth:
-            depth -= 1
-            continue
+    for n in _enclosing_braces(job, start):
         head = job._prev_sig_index(n)  # `namespace x {`, `namespace {`, `extern "C" {`
         prev = job._prev_sig_index(head) if head is not None else None
-        if head is not None and (tokens[head].text == "namespace" or tokens[head].kind == "string"
-                                 or (prev is not None and tokens[prev].text == "namespace")):
-            continue
-        return True
+        if head is None or not (tokens[head].text == "namespace" or tokens[head].kind == "string"
+                                or (prev is not None and tokens[prev].text == "namespace")):
+            return True
     return False
