@@ -95,6 +95,8 @@ def scan_text(rel: str, text: str) -> tuple[list[str], list[str], list[tuple[str
         if name in guards:
             continue
         value = " ".join(m.group(3).replace("\\\n", " ").split())
+        if m.group(2):  # function-like: its parameter list only (the body is header text, not a fact)
+            value = "(" + value.split(")", 1)[0].strip() + ")"
         macros.append((name, value, bool(m.group(2)), name in undefs))
     return guards, includes, macros
 
