@@ -60,6 +60,19 @@ def _status_table(title: str, rows: dict[str, dict[str, int]], order: list[str])
     return lines
 
 
+def _gap_rows(names: list, statuses: dict, top: int = 25) -> list[str]:
+    import re
+
+    clusters: dict[tuple[str, str, str], list[str]] = {}
+    for n in names:
+        s = statuses.get(n.key)
+        if s is not None and s.status == "fails":
+            reason = re.sub(r"'[^']*'", "X", s.reason)
+            clusters.setdefault((n.header, n.kind, reason), []).append(f"{n.scope}::{n.name}" if n.scope else n.name)
+    ranked = sorted(clusters.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:top]
+    return [f"| {len(v)} | {h} | {k} | {r.replace('|', '/')} | `{v[0]}` |" for (h, k, r), v in ranked]
+
+
 def render_inventory() -> list[str]:
     from ..inventory import data
 
@@ -89,6 +102,12 @@ def render_inventory() -> list[str]:
         "### Per header",
         "",
         *_status_table("header", counts["header"], sorted(counts["header"], key=lambda h: (groups.index(data.group_of(h)) if data.group_of(h) in groups else 99, h))),
+        "",
+        "### Largest gaps (names that fail, all groups, by header and first error)",
+        "",
+        "| names | header | kind | first error (names quoted as X) | e.g. |",
+        "|---:|---|---|---|---|",
+        *_gap_rows(names, statuses),
         "",
         "### Names that fail (runtime, device, math, fp16, bf16)",
         "",
