@@ -461,8 +461,9 @@ def main() -> int:
             result = build_sample(folder, row["name"], env, args.jobs, args.timeout,
                                   args.cass_root.resolve() / "cmake" / "cass-cc.cmake", run_dir / "build")
             row = {k: v for k, v in row.items() if k in CLASSIFY_KEYS}
+            now = datetime.datetime.now(datetime.timezone.utc)
             row.update(result, cass_commit=head(args.cass_root),  # HEAD moves while others land fixes
-                       date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))
+                       date=now.strftime("%Y-%m-%d %H:%M UTC"), time=now.isoformat(timespec="seconds"))
             mine[row["name"]] = row
             tag = "rt " if row["runtime_only"] else "lib"
             print(f"[{done}/{len(order)}] {tag} {row['name']:<34} {row['status']:<28} {row['seconds']:>6} s  "
@@ -497,8 +498,9 @@ def merge_rows(rows: list[dict[str, object]], results: Path, mine: dict[str, dic
         merged: dict[str, dict[str, object]] = {}
         for row in rows:
             name = str(row["name"])
-            if name in mine:
-                merged[name] = mine[name]
+            prev_row = old.get(name, {})
+            if name in mine and str(mine[name].get("time", "")) >= str(prev_row.get("time", "")):
+                merged[name] = mine[name]  # newest build wins (an overlapping run may have built it later)
             else:
                 prev = {k: v for k, v in old.get(name, {}).items() if k not in CLASSIFY_KEYS}
                 merged[name] = {**{k: row[k] for k in CLASSIFY_KEYS}, **prev}
