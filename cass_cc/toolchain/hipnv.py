@@ -84,12 +84,42 @@ def names_header() -> str:
 
 
 def hip_headers() -> dict[str, list[str]]:
-    """HIP header (as written between <>) -> the CUDA headers the tables map to it, in table order."""
+    """HIP header (as written between <>) -> the CUDA headers the tables map to it, in table order,
+    less those another of them includes and CUDA's internal pieces (crt/, .hpp), which must come
+    through their own header, never on their own."""
     result: dict[str, list[str]] = {}
     for row in mappings.header_table().values():
         if row.hip_name and row.status in ("supported", "deprecated"):
             result.setdefault(row.hip_name, []).append(row.cuda_name)
+    reached = _includes_closure()
+    for hip, cudas in result.items():
+        covered = {inc for c in cudas for inc in reached.get(c, ()) if inc != c}
+        # crt/ and .hpp headers are CUDA's internals, reached only through the public ones
+        result[hip] = [c for c in cudas if c not in covered and not c.startswith("crt/") and not c.endswith(".hpp")]
     return result
+
+
+def _includes_closure() -> dict[str, set[str]]:
+    """CUDA header -> every toolkit header it includes, directly or not (the inventory's headers.tsv)."""
+    from ..inventory import data
+
+    rows = {h.header: h for h in data.headers()}
+
+    def direct(name: str) -> list[str]:
+        base = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
+        return [i if i in rows or not base else base + i for i in filter(None, rows[name].includes.split(","))]
+
+    closure: dict[str, set[str]] = {}
+    for name in rows:
+        seen: set[str] = set()
+        todo = [name]
+        while todo:
+            for inc in direct(todo.pop()):
+                if inc in rows and inc not in seen:
+                    seen.add(inc)
+                    todo.append(inc)
+        closure[name] = seen
+    return closure
 
 
 def namespace_aliases() -> dict[str, str]:

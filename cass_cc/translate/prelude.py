@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import mappings
 from .ptx import PTX_HELPERS
-from .served import header_macros, served_text
+from .served import _on_amd, header_macros, served_text
 from ..util import sha256_hex
 
 BASE = "#include <hip/hip_runtime.h>\n"
@@ -69,10 +69,10 @@ def _default_args_overload(name: str) -> str:
     types = ", ".join(f"class A{i}" for i in range(count))
     params = ", ".join(f"A{i} a{i}" for i in range(count))
     args = ", ".join([f"a{i}" for i in range(count)] + list(defaults))
-    return f"template <{types}> static inline hipError_t {name}({params}) {{ return {name}({args}); }}\n"
+    # the return type is the longer call's (hipError_t; CUDA's error type on HIP's NVIDIA platform)
+    return f"template <{types}> static inline auto {name}({params}) -> decltype({name}({args})) {{ return {name}({args}); }}\n"
 
 
-CXX_OVERLOADS.update({name: _default_args_overload(name) for name in CUDA_DEFAULT_ARGS})
 
 # CUDA's __reduce_*_sync and __match_*_sync (sm_70/sm_80) for HIP versions without them.
 # They work on 32-lane groups, as CUDA warps are, whatever the wave size; the mask is
@@ -219,7 +219,10 @@ def prelude(hip_names: set[str]) -> str:
     parts = [BASE]
     parts.extend(KERNEL_OVERLOADS[name] for name in sorted(hip_names) if name in KERNEL_OVERLOADS)
     parts.extend(LOCATION_OVERLOADS[name] for name in sorted(hip_names) if name in LOCATION_OVERLOADS)
-    parts.extend(CXX_OVERLOADS[name] for name in sorted(hip_names) if name in CXX_OVERLOADS)
+    # (CUDA's own overloads serve these on HIP's NVIDIA platform; the default-argument templates
+    # are needed there too, as HIP's NVIDIA wrappers have no defaults either)
+    parts.extend(_on_amd(CXX_OVERLOADS[name]) for name in sorted(hip_names) if name in CXX_OVERLOADS)
+    parts.extend(_default_args_overload(name) for name in sorted(hip_names) if name in CUDA_DEFAULT_ARGS)
     parts.extend(WARP_HELPERS[name] for name in sorted(hip_names) if name in WARP_HELPERS)
     parts.extend(HEADER_HELPERS[name] for name in sorted(hip_names) if name in HEADER_HELPERS)
     parts.extend(PTX_HELPERS[name] for name in sorted(hip_names) if name in PTX_HELPERS)
@@ -230,7 +233,9 @@ def prelude(hip_names: set[str]) -> str:
     parts[1:] = [_once(p) for p in parts[1:]]
     # nvcc includes <cuda_runtime.h> in every CUDA source before its first line (and the prelude
     # includes HIP's runtime header in every translation): its guards and version hold everywhere.
-    parts.append(header_macros({"cuda_runtime.h"} | {name[len("header:"):] for name in hip_names if name.startswith("header:")}))
+    # (On HIP's NVIDIA platform CUDA's headers are there and define their own.)
+    parts.append(_on_amd(header_macros({"cuda_runtime.h"} | {name[len("header:"):] for name in hip_names
+                                                             if name.startswith("header:")})))
     parts = [p for p in parts if p]
     if len(parts) > 1:
         parts[1:1] = [_QUIET_UNUSED]

@@ -282,24 +282,39 @@ def served_names() -> dict[str, Served]:
     return names
 
 
+# On HIP's NVIDIA platform (cass-cc verify, cass-cc hipcc) CUDA's own headers stand behind HIP's:
+# what CUDA has is not defined again there, and helpers reach CUDA's own members.
+_NVIDIA_DEVICE_PROP = ("static inline hipError_t hipGetDeviceProperties(cudaDeviceProp* p, int d)"
+                       " { return cudaGetDeviceProperties(p, d); }\n")  # hipnv: hipError_t is cudaError
+_NVIDIA_TILE_META = (
+    "template <class T> static __device__ inline unsigned int __cass_meta_group_rank(const T& t) { return t.meta_group_rank(); }\n"
+    "template <class T> static __device__ inline unsigned int __cass_meta_group_size(const T& t) { return t.meta_group_size(); }\n"
+)
+
+
+def _on_amd(text: str, nvidia: str = "") -> str:
+    other = f"#else\n{nvidia}" if nvidia else ""
+    return f"#if defined(__HIP_PLATFORM_AMD__)\n{text}{other}#endif\n"
+
+
 @functools.lru_cache(maxsize=None)
 def served_text(key: str) -> str:
     if key == "math_constants.h":
         return _math_constants_text()
     if key in _MINMAX:
         return _minmax_text(key)
-    if key == "cudaDeviceProp":
-        return _device_prop_text()
     if key in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         return f"#ifndef {key}\n#define {key}\n#endif\n"
-    if key in SCOPED_ATOMICS:
-        return _atomic_text(key)
-    if key in FLOAT_OVERLOADS:
-        return FLOAT_OVERLOADS[key]
-    if key == "cudaMemLocationTypeHost":
-        return MEM_LOCATION_HOST
+    if key == "cudaDeviceProp":
+        return _on_amd(_device_prop_text(), _NVIDIA_DEVICE_PROP)
     if key == "cg_tile_meta":
-        return CG_TILE_META
+        return _on_amd(CG_TILE_META, _NVIDIA_TILE_META)
+    if key in SCOPED_ATOMICS:
+        return _on_amd(_atomic_text(key))
+    if key in FLOAT_OVERLOADS:
+        return _on_amd(FLOAT_OVERLOADS[key])
+    if key == "cudaMemLocationTypeHost":
+        return _on_amd(MEM_LOCATION_HOST)
     raise KeyError(key)
 
 

@@ -290,7 +290,7 @@ def test_cuda_default_arguments_hip_lacks(tmp_path: Path) -> None:
 
     out = RulesTranslator().translate(DEFAULTS, "d.cu", HIP52)
     head = out.text.split("#line 1")[0]
-    assert all(f"hipError_t {name}(" in head for name in CUDA_DEFAULT_ARGS) and not out.diagnostics
+    assert all(f"static inline auto {name}(" in head for name in CUDA_DEFAULT_ARGS) and not out.diagnostics
     cass_cc_build(DEFAULTS, tmp_path / "d.o", "-c")
 
 
@@ -433,3 +433,17 @@ def test_a_translation_including_another_defines_each_piece_once(tmp_path: Path)
                                        "#endif\n")
     cass_cc_build('#include "inc_b.cu"\n#include "inc_b.cu"\n__global__ void k(float* o, int* e) { o[0] = g(o[1], e); }\n',
                   tmp_path / "inc_a.o", "-c")
+
+
+@pytest.mark.skipif(not shutil.which("nvcc") and not Path("/usr/local/cuda/bin/nvcc").exists(), reason="needs nvcc")
+@pytest.mark.parametrize("name", ["GUARDED", "OVERLOADS", "TILES", "ATOMICS", "FLOATS", "DEFAULTS", "LOCATIONS",
+                                  "STATIC_DEVICE", "DEVICE"])
+def test_served_translations_build_with_hip_on_nvidia(name: str, tmp_path: Path) -> None:
+    """cass-cc verify builds translations with nvcc through HIP's NVIDIA platform, where CUDA's own
+    headers stand behind HIP: what served.py defines for AMD must not be defined again there."""
+    source = globals()[name] + ("" if "int main" in globals()[name] else "\nint main() { return 0; }\n")
+    hip = tmp_path / f"{name}.hip"
+    hip.write_text(RulesTranslator().translate(source, f"{name}.cu", HIP52).text)
+    proc = subprocess.run([sys.executable, str(ROOT / "bin" / "cass-cc"), "hipcc", "-arch=sm_90", "-c", str(hip),
+                           "-o", str(tmp_path / f"{name}.o")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]

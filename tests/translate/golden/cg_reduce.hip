@@ -16,6 +16,7 @@ template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { re
 template <class Group, class T, class Op> __device__ T reduce(const Group& g, T v, Op op) { for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }
 }
 #endif
+#if defined(__HIP_PLATFORM_AMD__)
 #ifndef _CG_DRIVER_API_H
 #define _CG_DRIVER_API_H
 #endif
@@ -165,6 +166,7 @@ template <class Group, class T, class Op> __device__ T reduce(const Group& g, T 
 #endif
 #ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
+#endif
 #endif
 #ifdef __clang__
 #pragma clang diagnostic pop

@@ -11,6 +11,7 @@ static inline hipError_t hipMemAdvise(const void* p, size_t n, hipMemoryAdvise a
 #define CASS_PRELUDE_565b7c18250e184c
 static inline hipError_t hipMemPrefetchAsync(const void* p, size_t n, hipMemLocation loc, unsigned int flags, hipStream_t stream = nullptr) { (void)flags; return hipMemPrefetchAsync(p, n, loc.type == hipMemLocationTypeDevice ? loc.id : hipCpuDeviceId, stream); }
 #endif
+#if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
@@ -136,6 +137,7 @@ static inline hipError_t hipMemPrefetchAsync(const void* p, size_t n, hipMemLoca
 #endif
 #ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
+#endif
 #endif
 #ifdef __clang__
 #pragma clang diagnostic pop

@@ -128,6 +128,7 @@ CASS_SHFL(__shfl_down, unsigned int)
 #endif
 #endif
 #endif
+#if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
@@ -259,6 +260,7 @@ CASS_SHFL(__shfl_down, unsigned int)
 #endif
 #ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
+#endif
 #endif
 #ifdef __clang__
 #pragma clang diagnostic pop

@@ -128,6 +128,7 @@ CASS_SHFL(__shfl_down, unsigned int)
 #endif
 #endif
 #endif
+#if defined(__HIP_PLATFORM_AMD__)
 #ifndef CU_COMPLEX_H_
 #define CU_COMPLEX_H_
 #endif
@@ -289,6 +290,7 @@ CASS_SHFL(__shfl_down, unsigned int)
 #endif
 #ifndef CUDA_VERSION
 #define CUDA_VERSION 12040
+#endif
 #endif
 #ifdef __clang__
 #pragma clang diagnostic pop

@@ -7,6 +7,7 @@
 #define CASS_PRELUDE_0c4ca2dba7e623e4
 static __host__ __device__ inline unsigned int __cass_bfe_u32(unsigned int a, unsigned int b, unsigned int c) { unsigned int pos = b & 0xFFu, len = c & 0xFFu; unsigned int n = pos > 31 ? 0 : (len < 32u - pos ? len : 32u - pos); unsigned int field = n == 0 ? 0 : (a >> pos) & (n == 32 ? ~(unsigned int)0 : (1u << n) - 1u); return field; }
 #endif
+#if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
@@ -132,6 +133,7 @@ static __host__ __device__ inline unsigned int __cass_bfe_u32(unsigned int a, un
 #endif
 #ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
+#endif
 #endif
 #ifdef __clang__
 #pragma clang diagnostic pop

@@ -19,6 +19,7 @@ template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int 
 #define CASS_PRELUDE_1e20ec5c7d229cc8
 template <class T> static __device__ inline T __cass_reduce_max(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = w > v ? w : v; } return v; }
 #endif
+#if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
@@ -144,6 +145,7 @@ template <class T> static __device__ inline T __cass_reduce_max(T v) { for (int 
 #endif
 #ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
+#endif
 #endif
 #ifdef __clang__
 #pragma clang diagnostic pop

@@ -7,15 +7,20 @@
 #define CASS_PRELUDE_bee859fb45cb3635
 template <class R, class... A> static inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, R (*func)(A...)) { return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(func)); }
 #endif
-#ifndef CASS_PRELUDE_a55909aa58b2379c
-#define CASS_PRELUDE_a55909aa58b2379c
+#ifndef CASS_PRELUDE_50fdacc81aa3713d
+#define CASS_PRELUDE_50fdacc81aa3713d
+#if defined(__HIP_PLATFORM_AMD__)
 /* CUDA's cudaDeviceProp: HIP's fields, and those HIP keeps as device attributes. */
 #ifndef CASS_SERVED_CUDA_DEVICE_PROP
 #define CASS_SERVED_CUDA_DEVICE_PROP
 struct cudaDeviceProp : hipDeviceProp_t { int deviceOverlap; int asyncEngineCount; int unifiedAddressing; unsigned int luidDeviceNodeMask; int maxTexture1DMipmap; int maxTextureCubemap; int maxSurface1D; int maxSurfaceCubemap; size_t surfaceAlignment; int persistingL2CacheMaxSize; int streamPrioritiesSupported; int globalL1CacheSupported; int localL1CacheSupported; size_t sharedMemPerMultiprocessor; int regsPerMultiprocessor; int multiGpuBoardGroupID; int hostNativeAtomicSupported; int computePreemptionSupported; int canUseHostPointerForRegisteredMem; size_t sharedMemPerBlockOptin; int maxBlocksPerMultiProcessor; int accessPolicyMaxWindowSize; size_t reservedSharedMemPerBlock; int memoryPoolsSupported; int hostRegisterSupported; int clusterLaunch; int mpsEnabled; int deviceNumaConfig; int deviceNumaId; int hostNumaId; };
 static inline hipError_t hipGetDeviceProperties(cudaDeviceProp* p, int d) { hipError_t e = hipGetDeviceProperties(static_cast<hipDeviceProp_t*>(p), d); if (e != hipSuccess) return e; int v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeDeviceOverlap, d); p->deviceOverlap = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeAsyncEngineCount, d); p->asyncEngineCount = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeUnifiedAddressing, d); p->unifiedAddressing = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeLuidDeviceNodeMask, d); p->luidDeviceNodeMask = (unsigned int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeMaxTexture1DMipmap, d); p->maxTexture1DMipmap = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeMaxTextureCubemap, d); p->maxTextureCubemap = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeMaxSurface1D, d); p->maxSurface1D = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeMaxSurfaceCubemap, d); p->maxSurfaceCubemap = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeSurfaceAlignment, d); p->surfaceAlignment = (size_t)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributePersistingL2CacheMaxSize, d); p->persistingL2CacheMaxSize = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeStreamPrioritiesSupported, d); p->streamPrioritiesSupported = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeGlobalL1CacheSupported, d); p->globalL1CacheSupported = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeLocalL1CacheSupported, d); p->localL1CacheSupported = (int)v; p->sharedMemPerMultiprocessor = p->maxSharedMemoryPerMultiProcessor; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeMaxRegistersPerMultiprocessor, d); p->regsPerMultiprocessor = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeMultiGpuBoardGroupID, d); p->multiGpuBoardGroupID = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeHostNativeAtomicSupported, d); p->hostNativeAtomicSupported = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeComputePreemptionSupported, d); p->computePreemptionSupported = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeCanUseHostPointerForRegisteredMem, d); p->canUseHostPointerForRegisteredMem = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeSharedMemPerBlockOptin, d); p->sharedMemPerBlockOptin = (size_t)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeMaxBlocksPerMultiProcessor, d); p->maxBlocksPerMultiProcessor = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeAccessPolicyMaxWindowSize, d); p->accessPolicyMaxWindowSize = (int)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeReservedSharedMemPerBlock, d); p->reservedSharedMemPerBlock = (size_t)v; v = 0; (void)hipDeviceGetAttribute(&v, hipDeviceAttributeMemoryPoolsSupported, d); p->memoryPoolsSupported = (int)v; p->hostRegisterSupported = 1; p->clusterLaunch = 0; p->mpsEnabled = 0; p->deviceNumaConfig = 0; p->deviceNumaId = -1; p->hostNumaId = -1; return hipSuccess; }
 #endif
+#else
+static inline hipError_t hipGetDeviceProperties(cudaDeviceProp* p, int d) { return cudaGetDeviceProperties(p, d); }
 #endif
+#endif
+#if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
@@ -141,6 +146,7 @@ static inline hipError_t hipGetDeviceProperties(cudaDeviceProp* p, int d) { hipE
 #endif
 #ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
+#endif
 #endif
 #ifdef __clang__
 #pragma clang diagnostic pop

@@ -11,6 +11,7 @@ template <class T> static __device__ inline unsigned int __cass_match_any(T v) {
 #define CASS_PRELUDE_5cb704aefe5782a6
 template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; }
 #endif
+#if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 #endif
@@ -136,6 +137,7 @@ template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int 
 #endif
 #ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
+#endif
 #endif
 #ifdef __clang__
 #pragma clang diagnostic pop
