@@ -516,6 +516,7 @@ class _Job:
         if row.hip_name == BF16_HEADER and not quoted and bf16_stand_in(self.target.hip_version):
             self.out[i] = "<hip/hip_runtime.h>"
             self.emitted.add("cuda_bf16.h")  # prelude_bf16.h stands in for the header
+            self.emitted.add("header:" + name)  # and CUDA's guard macros for it
             return
         if row.available_on(self.target.hip_version):
             self.out[i] = f"<{row.hip_name}>"

@@ -447,3 +447,8 @@ def test_served_translations_build_with_hip_on_nvidia(name: str, tmp_path: Path)
     proc = subprocess.run([sys.executable, str(ROOT / "bin" / "cass-cc"), "hipcc", "-arch=sm_90", "-c", str(hip),
                            "-o", str(tmp_path / f"{name}.o")], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_bf16_header_guards_with_the_prelude_stand_in() -> None:
+    head = RulesTranslator().translate("#include <cuda_bf16.h>\n", "b.cu", HIP52).text.split("#line 1")[0]
+    assert "#define __CUDA_BF16_H__\n" in head and "#define __CUDA_BF16_HPP__\n" in head
