@@ -15,7 +15,9 @@ def test_output_tree(tree: Path, tmp_path: Path, run_port) -> None:  # type: ign
     assert sorted(snapshot(out)) == sorted(TREE)  # the whole tree, nothing more
     scale = (out / "scale.cu").read_text()
     assert "#line" not in scale
-    assert scale.startswith("#include <hip/hip_runtime.h>\n// scale: one kernel")  # prelude, then the file
+    # the prelude (HIP's header, then CUDA's guard macros for the program's helper headers), then the file
+    assert scale.startswith("#include <hip/hip_runtime.h>\n") and "\n#define __CUDA_RUNTIME_H__\n" in scale
+    assert scale.split("#pragma clang diagnostic pop\n#endif\n", 1)[1].startswith("// scale: one kernel")
     assert "hipStream_t stream" in scale and "cudaStream_t" not in scale
     header = (out / "kernels.cuh").read_text()
     assert "#include <hip/hip_runtime.h>" in header and "cuda" not in header
@@ -128,7 +130,7 @@ def test_unsupported_and_diagnostics_reported(tmp_path: Path, run_port) -> None:
     src = tmp_path / "src"
     src.mkdir()
     (src / "k.cu").write_text("__global__ void k(int* p) { p[0] = __shfl_sync(0xffffffff, p[0], 0); }\n"
-                              "void f() { cudaIpcMemHandle_t h; cudaLimitDevRuntimePendingLaunchCount; cuFoo(); }\n")
+                              "void f() { cudaIpcMemHandle_t h; cudaLimitDevRuntimePendingLaunchCount; cuLogsCurrent(0, 0); }\n")
     js = tmp_path / "r.json"
     result = run_port(str(src), "--examine", "--hip-version", "5.2", "--offload-arch", "gfx90a", "--report-json", str(js))
     assert result.exit_code == 0, result.output
@@ -136,8 +138,8 @@ def test_unsupported_and_diagnostics_reported(tmp_path: Path, run_port) -> None:
     assert report["target"]["wave_size"] == 64
     entry = report["files"][0]
     assert entry["renamed"] == {"device": {"__shfl_sync": 1}, "runtime": {"cudaIpcMemHandle_t": 1}}
-    assert entry["unsupported"] == {"cuFoo": {"count": 1, "family": "unknown"},
+    assert entry["unsupported"] == {"cuLogsCurrent": {"count": 1, "family": "unknown"},
                                     "cudaLimitDevRuntimePendingLaunchCount": {"count": 1, "family": "runtime"}}
     assert any("64-lane waves" in d for d in entry["diagnostics"])
     assert report["stats"]["unknown"]["unsupported"] == 1 and report["stats"]["runtime"]["unsupported"] == 1
-    assert "unsupported, left as is: cuFoo (unknown)" in result.stderr
+    assert "unsupported, left as is: cuLogsCurrent (unknown)" in result.stderr
