@@ -19,6 +19,7 @@ signature wins against, so a newer HIP never sees a redefinition.
 from __future__ import annotations
 
 import functools
+import struct
 from pathlib import Path
 
 from ..records import record
@@ -30,7 +31,7 @@ VERSION_MACROS = {"cuda_runtime_api.h": "CUDART_VERSION", "cuda.h": "CUDA_VERSIO
 
 @record
 class Served:
-    key: str  # prelude piece (SERVED_TEXT key)
+    key: str  # the prelude piece: a served_text() key
     until: tuple[int, int] | None  # first HIP version whose own name serves instead; None: always
 
 
@@ -38,8 +39,6 @@ def _literal(kind: str, bits: int) -> str:
     """A C literal of exactly these bits (valid C and C++, host and device)."""
     if kind == "u32":
         return f"{bits}U"
-    import struct
-
     if kind == "f32":
         value = struct.unpack("<f", struct.pack("<I", bits))[0]
         suffix, nan = "F", "__builtin_nanf"
