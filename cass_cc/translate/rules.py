@@ -128,6 +128,7 @@ _EXPR_KEYWORDS = frozenset(
 _DECL_SPECIFIERS = frozenset({"static", "inline", "extern", "const", "constexpr", "volatile", "__host__", "__device__",
                               "__global__", "__forceinline__", "__inline__", "virtual", "friend", "typedef", "unsigned",
                               "signed", "long", "short", "struct", "class", "union", "enum", "typename", "mutable"})
+_TAG_KEYWORDS = frozenset({"struct", "union", "enum", "class"})
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _BRACES = frozenset({"{", "}"})
 
@@ -397,12 +398,20 @@ class _Job:
             if prev.kind == "directive" and prev.directive == "define":
                 names.add(tok.text)
             elif prev.kind == "ident" and prev.text not in _EXPR_KEYWORDS and prev.directive is None:
+                if prev.text in _TAG_KEYWORDS and not self._tag_defined(i):
+                    continue  # `struct cudaX *p`: a use of CUDA's tag, not the program's own
                 names.add(tok.text)
             elif tok.directive == "define" and prev.text in ("(", ",") and self._in_macro_params(i):
                 names.add(tok.text)
             elif prev.kind == "punct" and self._declared_after(i, prev.text):
                 names.add(tok.text)
         return names
+
+    def _tag_defined(self, i: int) -> bool:
+        """After `struct`/`union`/`enum`/`class`: is the name at i defined here (`struct X {`,
+        `struct X : Base {`) or declared alone (`struct X;`), rather than used (`struct X *p`)?"""
+        nxt = self.next_sig_index(i)
+        return nxt is not None and self.tokens[nxt].text in ("{", ":", ";")
 
     def _declared_after(self, i: int, prev: str) -> bool:
         """Is the name at i, after the punctuator `prev`, declared there: `T* name`, `T& name`

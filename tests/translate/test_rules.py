@@ -308,3 +308,12 @@ def test_user_headers_named_like_cuda_headers_are_left_alone() -> None:
     mine = Target((5, 2), 32, user_headers=frozenset({"cuda_fp8.h"}))
     assert body(src, mine) == "#include <cuda_fp8.h>\n#include <hip/hip_runtime.h>\n"
     assert mine.key() != HIP52.key() and HIP52.key() == "hip5.2-w32"
+
+
+def test_elaborated_use_of_a_cuda_tag_is_not_the_programs_own_declaration() -> None:
+    """`struct cudaMemcpy3DBatchOp *q` uses CUDA's tag (reported); `struct cudaMine { ... }` and
+    `struct cudaOther;` declare the program's own (quiet)."""
+    src = ("void f() { struct cudaMemcpy3DBatchOp* q = 0; }\nvoid g() { cudaMemcpy3DBatchOp* p = 0; }\n"
+           "struct cudaMine { int a; };\nstruct cudaOther;\nvoid h() { cudaMine m; }\n")
+    out = RulesTranslator().translate(src, "e.cu", HIP52)
+    assert [(d.line, d.message.split("'")[1]) for d in out.diagnostics] == [(1, "cudaMemcpy3DBatchOp"), (2, "cudaMemcpy3DBatchOp")]
