@@ -199,6 +199,9 @@ CALLING_CONVENTIONS = ("CUDART_CB", "CUDARTAPI", "CUDA_CB", "CUDAAPI")
 # Attributes with no effect on AMD's code: `__grid_constant__` (CUDA 11.7) lets a kernel take the
 # address of a const parameter without a copy; HIP's kernel arguments are read-only memory already.
 EMPTY_ATTRIBUTES = ("__grid_constant__",)
+# `__maxnreg__(N)` (CUDA 12.4) caps a kernel's registers per thread: a tuning hint, which HIP's
+# compiler makes its own choices for (no effect on results).
+HINT_ATTRIBUTES = ("__maxnreg__",)
 # cudaMemLocationTypeHost (CUDA 12.2): HIP 5.x's hipMemLocationType has the device kind only.
 # Served with CUDA's value; prelude.py's cudaMemLocation overloads of hipMemPrefetchAsync and
 # hipMemAdvise send every location that is not a device to the CPU (hipCpuDeviceId).
@@ -276,7 +279,7 @@ def served_names() -> dict[str, Served]:
     for name in SCOPED_ATOMICS:
         names[name] = Served(name, None)
     names["cudaMemLocationTypeHost"] = Served("cudaMemLocationTypeHost", None)
-    for name in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
+    for name in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES + HINT_ATTRIBUTES:
         names[name] = Served(name, None)
     return names
 
@@ -304,6 +307,8 @@ def served_text(key: str) -> str:
         return _minmax_text(key)
     if key in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES:
         return f"#ifndef {key}\n#define {key}\n#endif\n"
+    if key in HINT_ATTRIBUTES:
+        return f"#ifndef {key}\n#define {key}(n)\n#endif\n"
     if key == "cudaDeviceProp":
         return _on_amd(_device_prop_text(), _NVIDIA_DEVICE_PROP)
     if key == "cg_tile_meta":

@@ -452,3 +452,14 @@ def test_served_translations_build_with_hip_on_nvidia(name: str, tmp_path: Path)
 def test_bf16_header_guards_with_the_prelude_stand_in() -> None:
     head = RulesTranslator().translate("#include <cuda_bf16.h>\n", "b.cu", HIP52).text.split("#line 1")[0]
     assert "#define __CUDA_BF16_H__\n" in head and "#define __CUDA_BF16_HPP__\n" in head
+
+
+MAXNREG = "__global__ void __maxnreg__(32) k(int* p) { p[threadIdx.x] = 1; }\n__global__ void j(int* p) { p[0] = 2; }\n"
+
+
+@needs_amd
+def test_maxnreg_hint_is_dropped(tmp_path: Path) -> None:
+    """`__maxnreg__(N)` (CUDA 12.4): clang took it for a declarator and misread the kernel."""
+    out = RulesTranslator().translate(MAXNREG, "m.cu", HIP52)
+    assert "#define __maxnreg__(n)\n" in out.text and not out.diagnostics
+    cass_cc_build(MAXNREG, tmp_path / "m.o", "-c")
