@@ -17,6 +17,27 @@ except ImportError:  # pragma: no cover - other versions and implementations
         from hashlib import sha256
 
 
+def split_top_level(text: str, opens: str, closes: str) -> list[str]:
+    """`text` split at the commas outside every bracket of `opens`/`closes`, each part stripped
+    (empty trailing part dropped)."""
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    for ch in text:
+        if ch in opens:
+            depth += 1
+        elif ch in closes:
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
 def sha256_hex(*parts: bytes | str) -> str:
     h = sha256()
     for p in parts:

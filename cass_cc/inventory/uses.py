@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..util import split_top_level
 from .data import Name
 
 # Device-side groups: their functions, members and variables are used in a __device__ function.
@@ -91,21 +92,7 @@ def _substitute(signature: str) -> tuple[str, list[str]] | None:
         return None
     ret, _, params = signature.partition(" (")
     params = params[:-1]
-    out: list[str] = []
-    depth = 0
-    current = ""
-    for ch in params:
-        if ch in "(<[":
-            depth += 1
-        elif ch in ")>]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(current.strip())
-            current = ""
-        else:
-            current += ch
-    if current.strip():
-        out.append(current.strip())
+    out = split_top_level(params, "(<[", ")>]")
     result = []
     for p in out:
         if p == "...":

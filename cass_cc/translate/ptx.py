@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..util import split_top_level
 from .base import Diagnostic, Target
 from .lexer import SIGNIFICANT_SKIP, Token
 
@@ -431,20 +432,7 @@ def _parse(ptx: str, extended: bool) -> _Program:
 
 
 def _split_args(text: str) -> list[str]:
-    args, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            args.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        args.append(cur.strip())
-    return args
+    return split_top_level(text, "{[", "}]")
 
 
 _INT = re.compile(r"-?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)[uU]?")
