@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
+from ..util import split_top_level
+
 
 class DisasmError(Exception):
     pass
@@ -145,26 +147,6 @@ _FLOAT = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?(?:e[+-]?\d+)?|INF|QNAN|NAN)$", re.I
 
 def _split_operands(text: str) -> list[str]:
     return split_top_level(text, "[(", "])")
-
-
-def split_top_level(text: str, opening: str, closing: str) -> list[str]:
-    """`text` split at commas outside any of the `opening`/`closing` brackets, stripped."""
-    out: list[str] = []
-    depth = 0
-    cur = ""
-    for ch in text:
-        if ch in opening:
-            depth += 1
-        elif ch in closing:
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
 
 
 def _int(text: str) -> int:

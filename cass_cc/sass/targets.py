@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .base import Lifted, Spaces
 from .cubin import Kernel
-from .disasm import split_top_level
+from ..util import split_top_level
 from .ir import f32_hex
 
 RUNTIME_SIGNATURES = {
