@@ -18,10 +18,11 @@ def _code_hash() -> str:
     h = sha256()
     folder = Path(__file__).parent
     # its data too: served values (math_constants.tsv) and the inventory of CUDA's names and
-    # headers, which the served guard macros and the diagnostics read
+    # headers, which the served guard macros and the diagnostics read, and HIP's spellings of
+    # them (refusable.py)
     inventory = folder.parent / "inventory" / "data"
     paths = sorted([*folder.glob("*.py"), *folder.glob("*.h"), *folder.glob("*.tsv")])
-    for path in paths + [inventory / "headers.tsv", inventory / "names.tsv"]:
+    for path in paths + [inventory / "headers.tsv", inventory / "names.tsv", inventory / "hip_names.tsv"]:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 

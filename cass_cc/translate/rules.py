@@ -31,7 +31,7 @@ import functools
 import re
 from pathlib import Path
 
-from . import mappings, ptx, rewrites
+from . import mappings, ptx, refusable, rewrites
 from .identity import rules_identity
 from .prelude import BF16_HEADER, BF16_NAMES, FP16_NAMES, SIMD_NAMES, bf16_stand_in, prelude
 from .served import is_served, served_names
@@ -238,7 +238,9 @@ def _escape(filename: str) -> str:
 # "__" names (warp helpers, SIMD intrinsics, __launch_bounds__), and those below.
 _CANDIDATE_PREFIXES = frozenset({"cu", "__"})
 _CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, *served_names(),
-                              *rewrites.CG_TILE_MEMBERS})
+                              *rewrites.CG_TILE_MEMBERS, *refusable.candidates()})
+# Directives that only ask about a name (`#ifdef NOMINMAX`): never a use to refuse.
+_ASKING_DIRECTIVES = frozenset({"if", "elif", "ifdef", "ifndef", "elifdef", "elifndef", "undef"})
 _WORK_KINDS = frozenset({"ident", "header"})
 _WORK_KINDS_WAVE64 = _WORK_KINDS | {"number"}  # lane arithmetic is flagged on wave64
 _WORD = re.compile(r"[A-Za-z_]\w*")
@@ -252,7 +254,7 @@ def _active_names() -> frozenset[str]:
     renamed = {name for name, row in mappings.table().items()
                if row.hip_name != name or row.status != "supported" or row.hip_version is not None}
     return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, *served_names(), *rewrites.CG_TILE_MEMBERS,
-                      "__launch_bounds__", "operator",
+                      *refusable.candidates(), "__launch_bounds__", "operator",
                       *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
 
 
@@ -341,6 +343,8 @@ class _Job:
         kinds = _WORK_KINDS_WAVE64 if target.wave_size == 64 else _WORK_KINDS
         self.work = _work_indices(tokens, kinds) if work is None else work
         self._braces: list[int] | None = None
+        self._aliases: set[str] | None = None
+        self._using: frozenset[str] | None = None
         self.user_names = self._user_declared_names()
 
     # -- navigation -------------------------------------------------------------------------
@@ -388,7 +392,9 @@ class _Job:
         names: set[str] = set()
         for i in self.work:
             tok = self.tokens[i]
-            if tok.kind != "ident" or tok.text[:2] != "cu" or tok.text in self.table or not CUDA_NAME.fullmatch(tok.text):
+            if tok.kind != "ident" or tok.text in self.table:
+                continue
+            if not (tok.text[:2] == "cu" and CUDA_NAME.fullmatch(tok.text) or tok.text in refusable.candidates()):
                 continue
             if tok.text in names:
                 continue
@@ -519,9 +525,11 @@ class _Job:
         tok = self.tokens[i]
         name = tok.text[1:-1].strip()
         row = mappings.lookup_header(name)
-        if row is None:
-            return
         quoted = tok.text.startswith('"')
+        if row is None:
+            if name in refusable.headers() and not quoted and name not in self.target.user_headers:
+                self._refuse_header(i, name, f"is not supported by HIP {_ver(self.target)}")  # CUPTI, nvperf ...
+            return
         if row.hip_name == BF16_HEADER and not quoted and bf16_stand_in(self.target.hip_version):
             self.out[i] = "<hip/hip_runtime.h>"
             self.emitted.add("cuda_bf16.h")  # prelude_bf16.h stands in for the header
@@ -587,6 +595,8 @@ class _Job:
             if (CUDA_NAME.fullmatch(name) and name not in self.user_names and not self._qualified(i)
                     and is_cuda_name(name)):
                 self._report(tok, name, no_counterpart(name))
+            elif name in refusable.candidates():
+                self._refuse_name(i)
             return i + 1
         if self._qualified(i):
             return i + 1
@@ -617,6 +627,77 @@ class _Job:
             self._report(tok, name, f"'{name}' is not supported by HIP {_ver(self.target)}"
                                     + (" (deprecated in CUDA)" if row.status == "deprecated" else ""))
         return i + 1
+
+    def _refuse_name(self, i: int) -> None:
+        """A CUDA name nothing provides on this HIP (refusable.py): say so where it is used as
+        CUDA's (a member after `.`/`->`, a namespace's name after `ns::`, a global name alone),
+        never where the program declares it or only asks about it (`#ifdef`)."""
+        tok = self.tokens[i]
+        where = refusable.lookup(tok.text, self.target.hip_version)
+        if not where or tok.text in self.user_names or tok.directive in _ASKING_DIRECTIVES:
+            return
+        prev = self.prev_sig(i)
+        if prev is not None and prev.text in (".", "->", ".*", "->*"):
+            hit = refusable.member_of(where)
+        elif self._qualified(i):
+            hit = refusable.namespaced(where) if self._cuda_namespace(i) else None
+        else:
+            hit = refusable.unqualified(where)
+            if hit is None and refusable.namespaced(where) is not None:
+                used = self._used_namespaces()  # `using namespace cooperative_groups;` then `this_thread()`
+                hit = next((w for w in where if w.scope.split("::")[0] in used), None)
+        if hit is not None:
+            self._report(tok, tok.text, f"{refusable.describe(tok.text, hit, where)} is not supported by HIP {_ver(self.target)}")
+
+    def _cuda_namespace(self, i: int) -> bool:
+        """Is the name at i qualified by one of CUDA's namespaces or an alias of one made here
+        (`cg::`, `cooperative_groups::details::`, `nvcuda::wmma::`), judged by the leftmost?"""
+        first = None
+        k = self._prev_sig_index(i)
+        while k is not None and self.tokens[k].text == "::":
+            k = self._prev_sig_index(k)
+            if k is None or self.tokens[k].kind != "ident":
+                break
+            first = self.tokens[k].text
+            k = self._prev_sig_index(k)
+        return first is not None and (first in refusable.NAMESPACES or first in self._namespace_aliases())
+
+    def _namespace_aliases(self) -> set[str]:
+        """`namespace cg = cooperative_groups;` -> {"cg"} (made on first use)."""
+        if self._aliases is None:
+            aliases = set()
+            for k in self._every("namespace"):
+                name = self.next_sig_index(k)
+                eq = self.next_sig_index(name) if name is not None else None
+                if eq is not None and self.tokens[eq].text == "=":
+                    target = self.next_sig_index(eq)
+                    if target is not None and self.tokens[target].text == "::":
+                        target = self.next_sig_index(target)
+                    if target is not None and self.tokens[target].text in refusable.NAMESPACES:
+                        aliases.add(self.tokens[name].text)
+            self._aliases = aliases
+        return self._aliases
+
+    def _used_namespaces(self) -> frozenset[str]:
+        """CUDA's namespaces this file brings in whole (`using namespace cg;`)."""
+        if self._using is None:
+            used = set()
+            for k in self._every("namespace"):
+                before = self.prev_sig(k)
+                nxt = self.next_sig_index(k)
+                if before is not None and before.text == "using" and nxt is not None:
+                    name = self.tokens[nxt].text
+                    used.add("cooperative_groups" if name in self._namespace_aliases() else name)
+            self._using = frozenset(used)
+        return self._using
+
+    def _every(self, word: str) -> list[int]:
+        """Indices of every identifier token `word` in the file (all lines lexed for it)."""
+        try:
+            return [k for k, t in enumerate(self.tokens) if t.kind == "ident" and t.text == word]
+        except Touched as touched:
+            touched.whole = True
+            raise
 
     def _namespace_use(self, i: int) -> bool:
         """`cub::`, `namespace cub`, `using namespace cub` -- not a variable named `cub`."""

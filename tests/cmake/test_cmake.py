@@ -137,3 +137,21 @@ def test_verbose_names_the_toolkit_as_cmake_reads_it(tmp_path: Path, cass_env: d
     assert values["INCLUDES"].strip() == f"-I{top / 'include'}"
     assert values["LIBRARIES"].split() == [f"-L{top / 'lib64' / 'stubs'}", f"-L{top / 'lib64'}"]
     assert os.access(top / "lib64" / "stubs" / "libcuda.so", os.R_OK)
+
+
+@pytest.mark.e2e
+@needs_clang
+def test_a_library_hip_lacks_is_named_at_link_not_at_configure(tmp_path: Path, cmake_env: dict[str, str]) -> None:
+    """CUDA::cublas with no hipBLAS installed, CUDA::nppc with no HIP counterpart at all: CMake's
+    FindCUDAToolkit makes both targets (no "target not found" at configure); the link stops
+    with cass-cc's reason, naming the library."""
+    cmake = shutil.which("cmake")
+    if cmake is None or Path("/usr/lib/x86_64-linux-gnu/libhipblas.so").exists():
+        pytest.skip("needs cmake, and no hipBLAS installed")
+    configure = subprocess.run([cmake, "-S", str(PROJECTS / "missing-library"), "-B", str(tmp_path),
+                                f"-DCMAKE_TOOLCHAIN_FILE={TOOLCHAIN_FILE}"], env=cmake_env, capture_output=True, text=True)
+    assert configure.returncode == 0, configure.stdout + configure.stderr
+    built = subprocess.run([cmake, "--build", str(tmp_path)], env=cmake_env, capture_output=True, text=True)
+    assert built.returncode != 0
+    log = built.stdout + built.stderr
+    assert "cass-cc: -lcublas needs its HIP counterpart libhipblas, which is not installed" in log, log

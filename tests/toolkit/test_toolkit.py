@@ -134,3 +134,17 @@ def test_toolkit_headers_are_never_part_of_a_user_include_closure(tk: Path, tmp_
     (tmp_path / "k.cu").write_text('#include "Common.h"\n#include <math_constants.h>\n')
     files = headers.closure(str(tmp_path / "k.cu"), [str(tk / "include")]).files
     assert list(files) == [str(tmp_path / "Common.h")]
+
+
+@needs_clang
+def test_libraries_hip_lacks_fail_the_link_by_name(tk: Path, tmp_path: Path) -> None:
+    """-lnppc (no HIP counterpart) and the headers CUDA ships that HIP lacks (CUPTI) say so."""
+    src = tmp_path / "m.c"
+    src.write_text("int main(void) { return 0; }\n")
+    proc = subprocess.run(["gcc", str(src), f"-L{tk / 'lib64'}", "-lnppc", "-o", str(tmp_path / "m")],
+                          capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert "cass-cc: -lnppc (NPP) has no HIP counterpart" in proc.stderr, proc.stderr
+    assert not (tmp_path / "m").exists()
+    assert '#error "cass-cc: CUDA header <cupti_pcsampling.h> is not supported by HIP' in \
+        (tk / "include" / "cupti_pcsampling.h").read_text()
