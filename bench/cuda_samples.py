@@ -185,6 +185,8 @@ def classify(folder: Path) -> dict[str, object]:
 def first_error(log: str) -> str:
     """The first line of cass-cc's, clang's, the linker's or CMake's error output."""
     patterns = [
+        r"^.*?\S+:\d+: error: <[^>]+> needs .*$",  # cass-cc: a HIP library not installed (before clang's)
+        r"^\S*ld(?:\.lld)?: (?:error: )?cass-cc: .*$",  # the toolkit's lib<cuda>.so naming what HIP lacks
         r"^.*?\S+:\d+:\d+: (?:fatal )?error: .*$",
         r"^.*cass-cc (?:fatal|error)\s*: .*$",
         r"^.*nvcc fatal\s*: .*$",

@@ -119,6 +119,8 @@ def describe(name: str, where: CudaName, every: tuple[CudaName, ...] = ()) -> st
         head, _, _ = scopes[0].rpartition("::")
         if len(scopes) > 1 and head and all(s.startswith(head + "::") for s in scopes):
             return f"'{name}' (a {where.kind} of {head}::{'/'.join(s[len(head) + 2:] for s in scopes)})"
+        if len(scopes) > 2:
+            return f"'{name}' (a {where.kind} of {scopes[0]} and {len(scopes) - 1} more CUDA structs)"
         return f"'{name}' (a {where.kind} of {'/'.join(scopes)})"
     return f"'{name}' ({where.header})"
 

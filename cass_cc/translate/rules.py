@@ -636,6 +636,8 @@ class _Job:
         where = refusable.lookup(tok.text, self.target.hip_version)
         if not where or tok.text in self.user_names or tok.directive in _ASKING_DIRECTIVES:
             return
+        if tok.text in self.unsupported:
+            return  # said once, at its first use (a WMMA kernel names `fragment` dozens of times)
         prev = self.prev_sig(i)
         if prev is not None and prev.text in (".", "->", ".*", "->*"):
             hit = refusable.member_of(where)

@@ -148,3 +148,12 @@ def test_libraries_hip_lacks_fail_the_link_by_name(tk: Path, tmp_path: Path) -> 
     assert not (tmp_path / "m").exists()
     assert '#error "cass-cc: CUDA header <cupti_pcsampling.h> is not supported by HIP' in \
         (tk / "include" / "cupti_pcsampling.h").read_text()
+    assert '#error "cass-cc: CUDA header <npp.h> is not supported by HIP' in (tk / "include" / "npp.h").read_text()
+    if not Path("/usr/include/hiprand/hiprand.h").exists():  # a HIP library not installed: which one, for g++ too
+        text = (tk / "include" / "curand.h").read_text()
+        assert '#error "cass-cc: CUDA header <curand.h> needs hipRAND (<hiprand/hiprand.h>), which is not installed' in text
+        host = tmp_path / "h.cpp"
+        host.write_text("#include <curand.h>\nint main() { return 0; }\n")
+        proc = subprocess.run(["g++", f"-I{tk / 'include'}", "-c", str(host), "-o", str(tmp_path / "h.o")],
+                              capture_output=True, text=True)
+        assert proc.returncode != 0 and "needs hipRAND" in proc.stderr, proc.stderr
