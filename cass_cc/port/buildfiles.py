@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from .cmake import rewrite_cmake
+
 MAKEFILE_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile"})
 CMAKE_NAMES = frozenset({"CMakeLists.txt"})
 
@@ -170,84 +172,3 @@ def rewrite_makefile(text: str, archs: list[str]) -> tuple[str, list[Rewrite]]:
         out.append(new_code + comment + ending)
         rewrites += [(number, c) for c in changes]
     return "".join(out), rewrites
-
-
-# ---- CMake -----------------------------------------------------------------------------------
-
-_CALL = re.compile(r"\b(project|enable_language|check_language)\s*\(([^)]*)\)", re.IGNORECASE)
-_FIND_CUDATOOLKIT = re.compile(r"(\bfind_package\s*\(\s*)CUDAToolkit\b", re.IGNORECASE)
-_CUDA_TARGETS = {"CUDA::cudart": "hip::host", "CUDA::cudart_static": "hip::host", "CUDA::cuda_driver": "hip::host"}
-_CUDA_TARGET = re.compile(r"\bCUDA::\w+")
-_ARCH_PROPERTY = re.compile(r"\b(?:CMAKE_)?CUDA_ARCHITECTURES\b(\s+)(\"[^\"]*\"|[^\s)]+(?:\s+\d\w*)*)")
-_PROPERTIES = re.compile(r"\bCUDA_(STANDARD_REQUIRED|STANDARD|EXTENSIONS)\b")
-_CMAKE_VAR = re.compile(r"\bCMAKE_CUDA_(?!ARCHITECTURES\b)(\w+)")
-_GENEX = re.compile(r"\$<COMPILE_LANGUAGE:CUDA>|\$<COMPILE_LANG_AND_ID:CUDA,")
-_DOT_CU = re.compile(r"\.cu\b")
-# nvcc-only spellings that CMake files pass in target_compile_options & co.: reported, not rewritten
-_NVCC_FLAG_IN_CMAKE = re.compile(
-    r"(?<![\w-])(?:--expt-relaxed-constexpr|--expt-extended-lambda|--extended-lambda|--use_fast_math|-lineinfo"
-    r"|-Xcompiler|--compiler-options|-Xptxas|-rdc=true|-arch=sm_\w+|-gencode)(?![\w-])"
-)
-
-SOURCES_BLOCK = """
-# cass-cc port: compile this folder's CUDA sources (.cu) as HIP
-file(GLOB_RECURSE _cass_port_cu_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/*.cu")
-set_source_files_properties(${_cass_port_cu_sources} PROPERTIES LANGUAGE HIP)
-"""
-
-
-def rewrite_cmake(text: str, archs: list[str], mark_sources: bool = True) -> tuple[str, list[Rewrite]]:
-    """`mark_sources`: append SOURCES_BLOCK when the file names .cu sources (CMakeLists.txt only)."""
-    rewrites: list[Rewrite] = []
-    hip_archs = ";".join(archs)
-
-    def line_of(pos: int) -> int:
-        return text.count("\n", 0, pos) + 1
-
-    edits: list[tuple[int, int, str, str]] = []  # start, end, new, description
-
-    for m in _CALL.finditer(text):
-        for w in re.finditer(r"\bCUDA\b", m.group(2)):
-            start = m.start(2) + w.start()
-            edits.append((start, start + 4, "HIP", f"{m.group(1)}(... CUDA) -> HIP"))
-    for m in _FIND_CUDATOOLKIT.finditer(text):
-        start = m.end(1)
-        edits.append((start, m.end(), "hip", "find_package(CUDAToolkit) -> find_package(hip)"))
-    for m in _CUDA_TARGET.finditer(text):
-        new = _CUDA_TARGETS.get(m.group())
-        if new:
-            edits.append((m.start(), m.end(), new, f"{m.group()} -> {new}"))
-        else:
-            rewrites.append((line_of(m.start()), f"{m.group()} left as is: link its HIP library (e.g. roc::hipblas) by hand"))
-    for m in _ARCH_PROPERTY.finditer(text):
-        name = "CMAKE_HIP_ARCHITECTURES" if m.group().startswith("CMAKE_") else "HIP_ARCHITECTURES"
-        new = f"{name}{m.group(1)}{hip_archs}"
-        edits.append((m.start(), m.end(), new, f"{m.group()} -> {new}"))
-    for m in _PROPERTIES.finditer(text):
-        if text[max(0, m.start() - 6) : m.start()] == "CMAKE_":
-            continue  # CMAKE_CUDA_STANDARD: the variable rule below
-        edits.append((m.start(), m.end(), f"HIP_{m.group(1)}", f"{m.group()} -> HIP_{m.group(1)}"))
-    for m in _CMAKE_VAR.finditer(text):
-        edits.append((m.start(), m.end(), f"CMAKE_HIP_{m.group(1)}", f"{m.group()} -> CMAKE_HIP_{m.group(1)}"))
-    for m in _GENEX.finditer(text):
-        new = m.group().replace("CUDA", "HIP")
-        edits.append((m.start(), m.end(), new, f"{m.group()} -> {new}"))
-
-    for m in _NVCC_FLAG_IN_CMAKE.finditer(text):
-        rewrites.append((line_of(m.start()), f"nvcc flag {m.group()} left as is: remove or translate it by hand"))
-
-    out = []
-    pos = 0
-    for start, end, new, what in sorted(edits):
-        if start < pos:
-            continue  # overlapping matches: the first wins
-        out.append(text[pos:start] + new)
-        pos = end
-        rewrites.append((line_of(start), what))
-    out.append(text[pos:])
-    result = "".join(out)
-    if edits and mark_sources and _DOT_CU.search(result) and "_cass_port_cu_sources" not in result:
-        result = result + ("" if result.endswith("\n") else "\n") + SOURCES_BLOCK
-        rewrites.append((result.count("\n", 0, len(result) - len(SOURCES_BLOCK)) + 2, "added set_source_files_properties(<*.cu> LANGUAGE HIP)"))
-    rewrites.sort(key=lambda r: r[0])
-    return result, rewrites
