@@ -527,8 +527,12 @@ class _Job:
         row = mappings.lookup_header(name)
         quoted = tok.text.startswith('"')
         if row is None:
-            if name in refusable.headers() and not quoted and name not in self.target.user_headers:
+            if quoted or name in self.target.user_headers:
+                return
+            if name in refusable.headers():
                 self._refuse_header(i, name, f"is not supported by HIP {_ver(self.target)}")  # CUPTI, nvperf ...
+            elif name.startswith("cuda/"):  # libcu++ (`<cuda/barrier>`, `<cuda/std/atomic>`)
+                self._refuse_header(i, name, f"is libcu++, which HIP {_ver(self.target)} has no counterpart for")
             return
         if row.hip_name == BF16_HEADER and not quoted and bf16_stand_in(self.target.hip_version):
             self.out[i] = "<hip/hip_runtime.h>"

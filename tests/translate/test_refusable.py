@@ -90,6 +90,9 @@ def test_toolkit_headers_without_a_row_are_refused_where_included() -> None:
     assert '#error "cass-cc: CUDA header <cupti_pcsampling.h> is not supported by HIP 5.2"' in out.text
     quoted = RulesTranslator().translate('#include "cupti_pcsampling.h"\n', "h.cu", HIP52)
     assert "#error" not in quoted.text  # the program's own file of that name
+    libcu = RulesTranslator().translate("#include <cuda/pipeline>\n#include <cuda/std/atomic>\n", "h.cu", HIP52)
+    assert '#error "cass-cc: CUDA header <cuda/pipeline> is libcu++, which HIP 5.2 has no counterpart for"' in libcu.text
+    assert "<cuda/std/atomic> is libcu++" in libcu.text
 
 
 HIP_ROOT = Path("/usr")
