@@ -321,9 +321,10 @@ if(NOT DEFINED _cass_port_hip_setup)
     add_compile_options("$<$<COMPILE_LANGUAGE:HIP>:--rocm-device-lib-path=${HIP_DEVICE_LIB_PATH}>")
     add_link_options("$<$<LINK_LANGUAGE:HIP>:--rocm-device-lib-path=${HIP_DEVICE_LIB_PATH}>")
   endif()
-  # CMake < 3.28 looks for hip-lang only in <root>/lib/cmake: give it a root holding this
-  # ROCm's <root>/lib/<arch>/cmake packages there (links in the build folder)
-  if(NOT DEFINED CMAKE_HIP_COMPILER_ROCM_ROOT AND NOT EXISTS "${ROCM_PATH}/lib/cmake/hip-lang")
+  # CMake < 3.28 looks for hip-lang only in <root>/lib/cmake (later ones in lib/<arch> too):
+  # give it a root holding this ROCm's <root>/lib/<arch>/cmake packages there (build folder links)
+  if(CMAKE_VERSION VERSION_LESS 3.28 AND NOT DEFINED CMAKE_HIP_COMPILER_ROCM_ROOT
+     AND NOT EXISTS "${ROCM_PATH}/lib/cmake/hip-lang")
     file(GLOB _cass_packages LIST_DIRECTORIES true "${ROCM_PATH}/lib/*/cmake/*")
     set(_cass_root "${CMAKE_BINARY_DIR}/cass-port-rocm")
     file(MAKE_DIRECTORY "${_cass_root}/lib/cmake")

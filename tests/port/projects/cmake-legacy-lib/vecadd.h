@@ -1,0 +1,2 @@
+#pragma once
+void vecadd(const float* a, const float* b, float* c, int n);
