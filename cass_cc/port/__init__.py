@@ -17,6 +17,8 @@ from typing import Any, Iterator, Mapping
 
 from ..util import atomic_write_bytes, atomic_write_text
 from .buildfiles import rewrite_build_file
+from .make import MakeContext, included_make_files, uses_nvcc, variable_roles
+from .make import assignments as make_assignments
 from .files import port_source, strip_line_directive
 from .report import FAILED, TRANSLATED, FileResult, Report, stats_csv, stats_table, text_report
 from .walk import BACKUP_SUFFIX, Entry, is_inside, walk
@@ -107,6 +109,9 @@ def port(opts: PortOptions, config: Any, env: Mapping[str, str] | None = None) -
     src = opts.src
     skip = opts.output.resolve() if opts.output is not None else None
     entries = walk(src, opts.build_files, skip)
+    contexts: dict[str, MakeContext] = {}
+    if opts.build_files:
+        entries, contexts = _make_files(src, entries, _rocm_root(config, env))
     report = Report(
         source=str(src), output=str(opts.output) if opts.output is not None else None, mode=opts.mode,
         target={"hip_version": f"{target.hip_version[0]}.{target.hip_version[1]}", "wave_size": target.wave_size, "offload_arch": archs},
@@ -115,14 +120,71 @@ def port(opts: PortOptions, config: Any, env: Mapping[str, str] | None = None) -
     with _progress(entries, not opts.quiet and sys.stderr.isatty()) as items:
         for entry in items:
             if entry.kind in ("source", "make", "cmake"):
-                report.files.append(_port_file(entry, opts, chain, target, archs, cache))
+                report.files.append(_port_file(entry, opts, chain, target, archs, cache, contexts.get(entry.rel)))
             elif opts.output is not None:
                 report.copied += _mirror(src / entry.rel, opts.output / entry.rel, report)
     _write_reports(report, opts)
     return 1 if report.failed else 0
 
 
-def _port_file(entry: Entry, opts: PortOptions, chain: Any, target: Any, archs: list[str], cache: Any) -> FileResult:
+def _rocm_root(config: Any, env: Mapping[str, str]) -> str:
+    """The ROCm a ported Makefile's ROCM_PATH defaults to: the installed one, else /opt/rocm."""
+    from ..toolchain import ToolchainError
+    from ..toolchain.rocm import find_rocm
+
+    try:
+        return str(find_rocm(env, config.rocm_path).root)
+    except ToolchainError:
+        return "/opt/rocm"
+
+
+def _make_files(src: Path, entries: list[Entry], rocm_root: str) -> tuple[list[Entry], dict[str, MakeContext]]:
+    """Files that make files `include` (a shared make.config) become make files too, and each
+    make file gets the variables of what it includes (transitively, in order)."""
+    by_rel = {e.rel: e for e in entries}
+    texts: dict[str, str] = {}
+    todo = [e.rel for e in entries if e.kind == "make"]
+    while todo:
+        rel = todo.pop()
+        if rel in texts:
+            continue
+        try:
+            texts[rel] = (src / rel).read_text(encoding="utf-8", errors="surrogateescape")
+        except OSError:
+            continue  # reported when it is ported
+        for inc in included_make_files({rel: texts[rel]})[rel]:
+            entry = by_rel.get(inc)
+            if entry is not None and entry.kind == "other":
+                by_rel[inc] = Entry(inc, "make")
+                todo.append(inc)
+    graph = included_make_files(texts)
+
+    def variables(rel: str, seen: frozenset[str]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for inc in graph.get(rel, []):
+            if inc in texts and inc not in seen:
+                found = make_assignments(texts[inc], {**found, **variables(inc, seen | {inc})})
+        return found
+
+    contexts = {rel: MakeContext(variables(rel, frozenset({rel})), rocm_root) for rel in texts}
+    # an included file's variables are used by the commands of the files including it
+    for rel, text in texts.items():
+        if not uses_nvcc(text, MakeContext(contexts[rel].variables)):
+            continue  # a plain C Makefile's commands say nothing about CUDA flags
+        roles = variable_roles(text, {**contexts[rel].variables, **make_assignments(text)})
+        stack, seen = list(graph.get(rel, [])), {rel}
+        while stack:
+            inc = stack.pop()
+            if inc in contexts and inc not in seen:
+                seen.add(inc)
+                for name, programs in roles.items():
+                    contexts[inc].roles.setdefault(name, set()).update(programs)
+                stack += graph.get(inc, [])
+    return sorted(by_rel.values(), key=lambda e: e.rel), contexts
+
+
+def _port_file(entry: Entry, opts: PortOptions, chain: Any, target: Any, archs: list[str], cache: Any,
+               context: MakeContext | None = None) -> FileResult:
     path = opts.src / entry.rel
     backup = path.with_name(path.name + BACKUP_SUFFIX)
     read_from = backup if opts.inplace and backup.is_file() else path  # a second --inplace starts again from the original
@@ -133,7 +195,7 @@ def _port_file(entry: Entry, opts: PortOptions, chain: Any, target: Any, archs: 
     if entry.kind == "source":
         result, ported = port_source(entry.rel, data, chain, target, cache)
     else:
-        result, ported = _port_build_file(entry, data, archs)
+        result, ported = _port_build_file(entry, data, archs, context)
     try:
         if opts.output is not None:
             dest = opts.output / entry.rel
@@ -156,10 +218,11 @@ def _port_file(entry: Entry, opts: PortOptions, chain: Any, target: Any, archs: 
     return result
 
 
-def _port_build_file(entry: Entry, data: bytes, archs: list[str]) -> tuple[FileResult, str | None]:
+def _port_build_file(entry: Entry, data: bytes, archs: list[str],
+                     context: MakeContext | None = None) -> tuple[FileResult, str | None]:
     result = FileResult(entry.rel, entry.kind)
     text = data.decode("utf-8", "surrogateescape")  # stray bytes come back as they were (atomic_write_text)
-    new, rewrites = rewrite_build_file(entry.rel, text, archs)
+    new, rewrites = rewrite_build_file(entry.rel, text, archs, context, entry.kind)
     result.rewrites = [f"line {n}: {what}" for n, what in rewrites]
     if new == text:
         return result, None
