@@ -70,6 +70,10 @@ DROP_WITH_VALUE = ("-ccbin", "--compiler-bindir", "-Xptxas", "--ptxas-options", 
 RENAMED_WITH_VALUE = {"--include-path": "-I", "--library-path": "-L", "--library": "-l", "--define-macro": "-D",
                       "--undefine-macro": "-U", "--output-file": "-o", "--pre-include": "-include",
                       "--optimize": "-O", "--std": "-std=", "-std": "-std=", "--default-stream": "-fgpu-default-stream="}
+# nvcc options that make device code relocatable, and those of commands that do not link.
+RDC_WORDS = frozenset({"-dc", "--device-c", "-rdc=true", "--relocatable-device-code=true", "-fgpu-rdc"})
+NOT_LINKING = frozenset({"-c", "--compile", "-E", "-M", "-MM", "-ptx", "-cubin", "-fatbin", "-lib", "-dlink",
+                         "--device-link", "--preprocess", "-dw", "--device-w"})
 ARCH_FLAGS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code")
 HOST_FLAGS = ("-Xcompiler", "--compiler-options")
 LINKER_FLAGS = ("-Xlinker", "--linker-options")
@@ -352,6 +356,7 @@ class _Rewriter:
         self.roots = _cuda_roots(self.variables)
         self.context = context
         self.roles = self._roles()
+        self.rdc = self._relocatable()
         for name, roles in context.roles.items():
             self.roles.setdefault(name, set()).update(roles)
         self.rewrites: list[Rewrite] = []
@@ -408,6 +413,32 @@ class _Rewriter:
                     mark(words[0].text, role)
         return roles
 
+    def expand(self, words: list[str], depth: int = 0) -> list[str]:
+        """Words with whole-word variable references replaced by their values' words."""
+        out: list[str] = []
+        for w in words:
+            ref = _VAR_REF.fullmatch(w)
+            if ref is not None and depth < 8:
+                value = self.variables.get(ref.group(1), MAKE_DEFAULTS.get(ref.group(1), ""))
+                out += self.expand([x.text for x in split_words(value)], depth + 1)
+            else:
+                out.append(w)
+        return out
+
+    def _relocatable(self) -> bool:
+        """Does some nvcc command compile relocatable device code (`-dc`, `-rdc=true`)? nvcc then
+        device-links at the final link by itself; hipcc only when that link says -fgpu-rdc too."""
+        for line in logical_lines(self.text):
+            if line.recipe:
+                for role, words in self.commands(split_words(line.text)):
+                    if role == "nvcc" and RDC_WORDS & set(self.expand([w.text for w in words])):
+                        return True
+        return False
+
+    def _rdc_link(self, words: list[str]) -> bool:
+        """Is this nvcc command a link of relocatable device code that lacks -fgpu-rdc?"""
+        return self.rdc and not (set(self.expand(words)) & (RDC_WORDS | NOT_LINKING))
+
     # -- rewriting ------------------------------------------------------------------------------
     def edits_for(self, roles: set[str], words: list[str], command: bool = False) -> list[Edit]:
         """Edits of `words` used by programs `roles` ({"nvcc"}, {"host"}, both ...). `command`:
@@ -415,6 +446,9 @@ class _Rewriter:
         host = "host" in roles
         if "nvcc" in roles:
             edits = word_edits(words, self.archs, runtime_lib=host)  # hipcc adds HIP's runtime itself
+            if command and self._rdc_link(words):
+                first = next((e for e in edits if e[0] == 0), None)
+                edits = [e for e in edits if e is not first] + [(0, 1, [*(first[2] if first else words[:1]), "-fgpu-rdc"])]
         else:
             edits = []
             lib_done = False

@@ -159,3 +159,16 @@ def test_shared_make_config_is_ported_once_and_both_programs_build(tmp_path: Pat
     assert "make.config" in result.output  # reported as a rewritten build file
     for folder in ("vadd", "scale"):  # scale links with g++ through make.config's LINK_LIBS
         assert device_targets(str(_build(out, folder, folder))) == ["gfx1100"]
+
+
+def test_relocatable_device_code_links_with_fgpu_rdc() -> None:
+    """nvcc device-links `-dc` objects at the final link by itself; hipcc needs -fgpu-rdc there."""
+    text = ("CC = nvcc\nCFLAGS := -O3 -arch=$(ARCH)\nobj = a.o b.o\n"
+            "main: $(obj)\n\t$(CC) $(CFLAGS) $(obj) -o $@\n"
+            "%.o: %.cu\n\t$(CC) $(CFLAGS) -dc $< -o $@\n")
+    new, rewrites = _port(text)
+    assert "\t$(CC) -fgpu-rdc $(CFLAGS) $(obj) -o $@\n" in new
+    assert "\t$(CC) $(CFLAGS) -fgpu-rdc -c $< -o $@\n" in new
+    assert (5, "$(CC) -> $(CC) -fgpu-rdc") in rewrites
+    plain = text.replace(" -dc ", " -c ")
+    assert "-fgpu-rdc" not in _port(plain)[0]
