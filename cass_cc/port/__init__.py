@@ -110,8 +110,9 @@ def port(opts: PortOptions, config: Any, env: Mapping[str, str] | None = None) -
     skip = opts.output.resolve() if opts.output is not None else None
     entries = walk(src, opts.build_files, skip)
     contexts: dict[str, MakeContext] = {}
+    rocm_root = _rocm_root(config, env)
     if opts.build_files:
-        entries, contexts = _make_files(src, entries, _rocm_root(config, env))
+        entries, contexts = _make_files(src, entries, rocm_root)
     report = Report(
         source=str(src), output=str(opts.output) if opts.output is not None else None, mode=opts.mode,
         target={"hip_version": f"{target.hip_version[0]}.{target.hip_version[1]}", "wave_size": target.wave_size, "offload_arch": archs},
@@ -119,8 +120,9 @@ def port(opts: PortOptions, config: Any, env: Mapping[str, str] | None = None) -
     )
     with _progress(entries, not opts.quiet and sys.stderr.isatty()) as items:
         for entry in items:
-            if entry.kind in ("source", "make", "cmake"):
-                report.files.append(_port_file(entry, opts, chain, target, archs, cache, contexts.get(entry.rel)))
+            if entry.kind in ("source", "make", "cmake", "shell"):
+                context = contexts.get(entry.rel) or MakeContext(rocm_root=rocm_root)
+                report.files.append(_port_file(entry, opts, chain, target, archs, cache, context))
             elif opts.output is not None:
                 report.copied += _mirror(src / entry.rel, opts.output / entry.rel, report)
     _write_reports(report, opts)

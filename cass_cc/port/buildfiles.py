@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 
 from .cmake import rewrite_cmake
 from .make import MakeContext, rewrite_makefile, translate_words, word_edits  # noqa: F401 (this module's API)
+from .shell import SHELL_SUFFIXES, rewrite_shell
 
 MAKEFILE_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile"})
 CMAKE_NAMES = frozenset({"CMakeLists.txt"})
@@ -20,12 +21,14 @@ Rewrite = tuple[int, str]  # (1-based line, "what -> what")
 
 
 def build_file_kind(rel: str) -> str | None:
-    """'make', 'cmake' or None for a path relative to the tree."""
+    """'make', 'cmake', 'shell' or None for a path relative to the tree."""
     name = PurePosixPath(rel).name
     if name in MAKEFILE_NAMES or name.endswith(".mk"):
         return "make"
     if name in CMAKE_NAMES or name.endswith(".cmake"):
         return "cmake"
+    if name.endswith(SHELL_SUFFIXES):
+        return "shell"
     return None
 
 
@@ -33,8 +36,11 @@ def rewrite_build_file(rel: str, text: str, archs: list[str], context: MakeConte
                        kind: str | None = None) -> tuple[str, list[Rewrite]]:
     """`context`: what a make file's includes define; `kind`: "make" for a file only an
     `include` makes one (`make.config`)."""
-    if (kind or build_file_kind(rel)) == "make":
+    kind = kind or build_file_kind(rel)
+    if kind == "make":
         return rewrite_makefile(text, archs, context)
+    if kind == "shell":
+        return rewrite_shell(text, archs, (context or MakeContext()).rocm_root)
     return rewrite_cmake(text, archs, mark_sources=PurePosixPath(rel).name in CMAKE_NAMES)
 
 

@@ -172,3 +172,33 @@ def test_relocatable_device_code_links_with_fgpu_rdc() -> None:
     assert (5, "$(CC) -> $(CC) -fgpu-rdc") in rewrites
     plain = text.replace(" -dc ", " -c ")
     assert "-fgpu-rdc" not in _port(plain)[0]
+
+
+def test_shell_build_script_commands_by_program() -> None:
+    from cass_cc.port.shell import rewrite_shell
+
+    text = (PROJECTS / "shell-build" / "build.sh").read_text()
+    new, rewrites = rewrite_shell(text, ARCHS, "/opt/rocm")
+    assert new.splitlines()[:2] == ["#!/bin/sh", "ROCM_PATH=${ROCM_PATH:-/opt/rocm}  # cass-cc port: HIP's install, for CUDA's include/ and lib/"]
+    assert "NVCC=hipcc\n" in new
+    assert "$NVCC -O2 --offload-arch=gfx1100 -fPIC -c kernel.cu -o kernel.o\n" in new
+    assert "gcc -D__HIP_PLATFORM_AMD__ -O2 -I${ROCM_PATH}/include -c main.c -o main.o\n" in new
+    assert "-L${ROCM_PATH}/lib -L${ROCM_PATH}/lib -lamdhip64 && echo built  # done\n" in new
+    assert (7, "-arch=sm_80 -> --offload-arch=gfx1100") in rewrites
+    plain = "#!/bin/sh\ngcc -G -c x.c -lcudart\n"
+    assert rewrite_shell(plain, ARCHS) == (plain, [])  # no nvcc: not a CUDA build script
+
+
+@pytest.mark.e2e
+@needs_hipcc
+def test_shell_build_script_builds(tmp_path: Path, run_port) -> None:  # type: ignore[no-untyped-def]
+    device_libs = _device_libs()
+    if device_libs is None:
+        pytest.skip("no ROCm device libraries for gfx1100")
+    out = tmp_path / "out"
+    assert run_port(str(PROJECTS / "shell-build"), "-o", str(out)).exit_code == 0
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CASS_", "NVCC_"))}
+    env.update(HIP_PLATFORM="amd", DEVICE_LIB_PATH=str(device_libs))
+    proc = subprocess.run(["sh", "build.sh"], cwd=out, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and "built" in proc.stdout, proc.stdout + proc.stderr
+    assert device_targets(str(out / "app")) == ["gfx1100"]
