@@ -216,6 +216,13 @@ def ne(a, b):
     return a != b
 
 
+def lg(a, b):
+    """The pseudocode's `<>`: less or greater. For floats it is ordered (false when either is
+    NaN, as V_CMP_LG_F32 and the `!(a <> b)` of V_CMP_NLG_F32 need); for integers it is `!=`."""
+    a, b = co(a, b)
+    return (a < b) | (a > b)
+
+
 def lt(a, b):
     a, b = co(a, b)
     return a < b

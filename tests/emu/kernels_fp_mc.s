@@ -174,3 +174,50 @@ times_four:
   .amdhsa_user_sgpr_kernarg_segment_ptr 1
   .amdhsa_wavefront_size32 1
 .end_amdhsa_kernel
+
+.text
+// out[i] = a bit per float compare of a[i] with b[i]: lg, nlg, neq, eq, o, u, lt, nge (NaN-sensitive forms)
+.globl cmp_nan_f32
+.p2align 8
+.type cmp_nan_f32,@function
+cmp_nan_f32:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  s_load_b64 s[8:9], s[0:1], 0x10
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  global_load_b32 v3, v1, s[6:7]
+  s_waitcnt vmcnt(0)
+  v_mov_b32 v4, 0
+.irp k, 0, 1, 2, 3, 4, 5, 6, 7
+  .if \k == 0
+  v_cmp_lg_f32 vcc_lo, v2, v3
+  .elseif \k == 1
+  v_cmp_nlg_f32 vcc_lo, v2, v3
+  .elseif \k == 2
+  v_cmp_neq_f32 vcc_lo, v2, v3
+  .elseif \k == 3
+  v_cmp_eq_f32 vcc_lo, v2, v3
+  .elseif \k == 4
+  v_cmp_o_f32 vcc_lo, v2, v3
+  .elseif \k == 5
+  v_cmp_u_f32 vcc_lo, v2, v3
+  .elseif \k == 6
+  v_cmp_lt_f32 vcc_lo, v2, v3
+  .else
+  v_cmp_nge_f32 vcc_lo, v2, v3
+  .endif
+  v_cndmask_b32 v5, 0, 1 << \k, vcc_lo
+  v_or_b32 v4, v4, v5
+.endr
+  global_store_b32 v1, v4, s[8:9]
+  s_endpgm
+.size cmp_nan_f32, .-cmp_nan_f32
+.rodata
+.p2align 6
+.amdhsa_kernel cmp_nan_f32
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel

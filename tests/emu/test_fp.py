@@ -276,3 +276,17 @@ def test_round_f32_reference_sane():
     assert round_f32(Fraction(1, 3)) == np.float32(1 / 3)
     assert struct.pack("<f", round_f32(Fraction(1) + Fraction(1, 2**24))) == struct.pack("<f", 1.0)  # tie to even
     assert round_f32(Fraction(1) + Fraction(1, 2**24) + Fraction(1, 2**60)) == np.nextafter(np.float32(1), np.float32(2))
+
+
+def test_float_compares_with_nan(fp_mc):
+    """The pseudocode's `<>` is ordered for floats (V_CMP_LG_F32 false with a NaN, V_CMP_NLG_F32
+    true); it was read as `!=` once, which made clang's `!(a < b || a > b)` wrong on NaN."""
+    nan = np.float32("nan")
+    a = np.array([1, 1, 2, nan, nan, 0, -0.0, np.inf] * 4, np.float32)
+    b = np.array([1, 2, 1, 1, nan, -0.0, 0, np.inf] * 4, np.float32)
+    out = launch(fp_mc, "cmp_nan_f32", 1, 32, [a, b, np.zeros(32, np.uint32)])[2]
+    with np.errstate(invalid="ignore"):
+        bits = [(a < b) | (a > b), ~((a < b) | (a > b)), ~(a == b), a == b,
+                ~np.isnan(a) & ~np.isnan(b), np.isnan(a) | np.isnan(b), a < b, ~(a >= b)]
+    want = sum(b_.astype(np.uint32) << k for k, b_ in enumerate(bits))
+    assert out.tolist() == want.tolist()
