@@ -207,6 +207,108 @@ CASS_BF16_FN bool operator<=(__hip_bfloat16 a, __hip_bfloat16 b) { return __hle(
 CASS_BF16_FN bool operator>(__hip_bfloat16 a, __hip_bfloat16 b) { return __hgt(a, b); }
 CASS_BF16_FN bool operator>=(__hip_bfloat16 a, __hip_bfloat16 b) { return __hge(a, b); }
 
+/* saturated arithmetic: clamped to [0, 1], NaN to +0 */
+CASS_BF16_FN __hip_bfloat16 __cass_bf16_sat(float f) { return __hip_bfloat16(f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f); }
+CASS_BF16_FN __hip_bfloat16 __hadd_sat(__hip_bfloat16 a, __hip_bfloat16 b) { return __cass_bf16_sat((float)__hadd(a, b)); }
+CASS_BF16_FN __hip_bfloat16 __hsub_sat(__hip_bfloat16 a, __hip_bfloat16 b) { return __cass_bf16_sat((float)__hsub(a, b)); }
+CASS_BF16_FN __hip_bfloat16 __hmul_sat(__hip_bfloat16 a, __hip_bfloat16 b) { return __cass_bf16_sat((float)__hmul(a, b)); }
+CASS_BF16_FN __hip_bfloat16 __hfma_sat(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
+  return __cass_bf16_sat((float)__hfma(a, b, c));
+}
+CASS_BF16_FN __hip_bfloat162 __hfma2_sat(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
+  return __hip_bfloat162(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));
+}
+
+/* NaN-propagating max/min: a NaN operand gives the canonical NaN */
+CASS_BF16_FN __hip_bfloat16 __hmax_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hisnan(a) || __hisnan(b) ? __cass_bf16((unsigned short)0x7fffu) : __hmax(a, b);
+}
+CASS_BF16_FN __hip_bfloat16 __hmin_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hisnan(a) || __hisnan(b) ? __cass_bf16((unsigned short)0x7fffu) : __hmin(a, b);
+}
+
+/* unordered comparisons: true when either operand is NaN */
+CASS_BF16_FN bool __hequ(__hip_bfloat16 a, __hip_bfloat16 b) { return !((float)a < (float)b || (float)a > (float)b); }
+CASS_BF16_FN bool __hltu(__hip_bfloat16 a, __hip_bfloat16 b) { return !((float)a >= (float)b); }
+CASS_BF16_FN bool __hleu(__hip_bfloat16 a, __hip_bfloat16 b) { return !((float)a > (float)b); }
+CASS_BF16_FN bool __hgtu(__hip_bfloat16 a, __hip_bfloat16 b) { return !((float)a <= (float)b); }
+CASS_BF16_FN bool __hgeu(__hip_bfloat16 a, __hip_bfloat16 b) { return !((float)a < (float)b); }
+
+/* pairs: lane by lane (1.0 / 0.0 per lane, or bool for both lanes: __hb*2) */
+#define CASS_BF16_PAIR2(name, one)                                                              \
+  CASS_BF16_FN __hip_bfloat162 name(__hip_bfloat162 a, __hip_bfloat162 b) {                     \
+    return __hip_bfloat162(one(a.x, b.x), one(a.y, b.y));                                       \
+  }
+CASS_BF16_PAIR2(__hadd2_sat, __hadd_sat)
+CASS_BF16_PAIR2(__hsub2_sat, __hsub_sat)
+CASS_BF16_PAIR2(__hmul2_sat, __hmul_sat)
+CASS_BF16_PAIR2(__hmax2_nan, __hmax_nan)
+CASS_BF16_PAIR2(__hmin2_nan, __hmin_nan)
+#undef CASS_BF16_PAIR2
+#define CASS_BF16_CMP2(name, one)                                                               \
+  CASS_BF16_FN __hip_bfloat162 __h##name##2(__hip_bfloat162 a, __hip_bfloat162 b) {            \
+    return __hip_bfloat162(__hip_bfloat16(one(a.x, b.x) ? 1.0f : 0.0f), __hip_bfloat16(one(a.y, b.y) ? 1.0f : 0.0f)); \
+  }                                                                                             \
+  CASS_BF16_FN bool __hb##name##2(__hip_bfloat162 a, __hip_bfloat162 b) { return one(a.x, b.x) && one(a.y, b.y); }
+CASS_BF16_CMP2(eq, __heq)
+CASS_BF16_CMP2(ne, __hne)
+CASS_BF16_CMP2(lt, __hlt)
+CASS_BF16_CMP2(le, __hle)
+CASS_BF16_CMP2(gt, __hgt)
+CASS_BF16_CMP2(ge, __hge)
+CASS_BF16_CMP2(equ, __hequ)
+CASS_BF16_CMP2(neu, __hneu)
+CASS_BF16_CMP2(ltu, __hltu)
+CASS_BF16_CMP2(leu, __hleu)
+CASS_BF16_CMP2(gtu, __hgtu)
+CASS_BF16_CMP2(geu, __hgeu)
+#undef CASS_BF16_CMP2
+CASS_BF16_FN __hip_bfloat162 __hisnan2(__hip_bfloat162 a) {
+  return __hip_bfloat162(__hip_bfloat16(__hisnan(a.x) ? 1.0f : 0.0f), __hip_bfloat16(__hisnan(a.y) ? 1.0f : 0.0f));
+}
+CASS_BF16_FN bool operator==(__hip_bfloat162 a, __hip_bfloat162 b) { return __hbeq2(a, b); }
+CASS_BF16_FN bool operator!=(__hip_bfloat162 a, __hip_bfloat162 b) { return __hbneu2(a, b); }
+CASS_BF16_FN bool operator<(__hip_bfloat162 a, __hip_bfloat162 b) { return __hblt2(a, b); }
+CASS_BF16_FN bool operator<=(__hip_bfloat162 a, __hip_bfloat162 b) { return __hble2(a, b); }
+CASS_BF16_FN bool operator>(__hip_bfloat162 a, __hip_bfloat162 b) { return __hbgt2(a, b); }
+CASS_BF16_FN bool operator>=(__hip_bfloat162 a, __hip_bfloat162 b) { return __hbge2(a, b); }
+
+/* increments, as CUDA defines them: by one, rounded */
+CASS_BF16_FN __hip_bfloat16& operator++(__hip_bfloat16& a) { return a = __hadd(a, __hip_bfloat16(1.0f)); }
+CASS_BF16_FN __hip_bfloat16& operator--(__hip_bfloat16& a) { return a = __hsub(a, __hip_bfloat16(1.0f)); }
+CASS_BF16_FN __hip_bfloat16 operator++(__hip_bfloat16& a, int) { __hip_bfloat16 old = a; ++a; return old; }
+CASS_BF16_FN __hip_bfloat16 operator--(__hip_bfloat16& a, int) { __hip_bfloat16 old = a; --a; return old; }
+CASS_BF16_FN __hip_bfloat162& operator++(__hip_bfloat162& a) { return a = __hadd2(a, __hip_bfloat162(1.0f, 1.0f)); }
+CASS_BF16_FN __hip_bfloat162& operator--(__hip_bfloat162& a) { return a = __hsub2(a, __hip_bfloat162(1.0f, 1.0f)); }
+CASS_BF16_FN __hip_bfloat162 operator++(__hip_bfloat162& a, int) { __hip_bfloat162 old = a; ++a; return old; }
+CASS_BF16_FN __hip_bfloat162 operator--(__hip_bfloat162& a, int) { __hip_bfloat162 old = a; --a; return old; }
+
+/* loads through the read-only path (a plain load on AMD) and atomic adds (a compare-and-swap
+   loop on the aligned 32-bit word: each bfloat16 sum is rounded once, as CUDA's is) */
+static __device__ inline __hip_bfloat16 __ldg(const __hip_bfloat16* p) { return *p; }
+static __device__ inline __hip_bfloat162 __ldg(const __hip_bfloat162* p) { return *p; }
+static __device__ inline __hip_bfloat16 atomicAdd(__hip_bfloat16* address, __hip_bfloat16 val) {
+  unsigned int* word = (unsigned int*)((unsigned long long)address & ~3ull);
+  unsigned int shift = ((unsigned long long)address & 2ull) ? 16u : 0u;
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    unsigned short sum = __hadd(__cass_bf16((unsigned short)(assumed >> shift)), val).x;
+    old = atomicCAS(word, assumed, (assumed & ~(0xffffu << shift)) | ((unsigned int)sum << shift));
+  } while (old != assumed);
+  return __cass_bf16((unsigned short)(assumed >> shift));
+}
+static __device__ inline __hip_bfloat162 atomicAdd(__hip_bfloat162* address, __hip_bfloat162 val) {
+  unsigned int* word = (unsigned int*)address;
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    __hip_bfloat162 sum = __hadd2(__builtin_bit_cast(__hip_bfloat162, assumed), val);
+    old = atomicCAS(word, assumed, __builtin_bit_cast(unsigned int, sum));
+  } while (old != assumed);
+  return __builtin_bit_cast(__hip_bfloat162, assumed);
+}
+
 /* warp shuffles of the 16- and 32-bit patterns (HIP's overloads take int) */
 #define CASS_BF16_SHFL(name, Arg)                                                               \
   static __device__ inline __hip_bfloat16 name(__hip_bfloat16 v, Arg a, int width = warpSize) { \

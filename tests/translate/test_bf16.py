@@ -245,3 +245,137 @@ def test_shuffles_move_bfloat16_and_pairs(code_object) -> None:  # type: ignore[
     assert [int(v) for v in out[0::2]] == [int(a[i ^ 1]) for i in range(32)]
     # lane i reads lane i + 2's pair (x, -x), whose sum is 0; the last two lanes keep their own
     assert [int(v) for v in out[1::2]] == [0] * 32
+
+
+MORE = r"""
+#include <cuda_bf16.h>
+// saturated arithmetic, NaN-propagating max/min, every comparison form, increments, __ldg
+__global__ void more(const unsigned short* a, const unsigned short* b, unsigned short* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  __nv_bfloat16 x = __ldg((const __nv_bfloat16*)a + i), y = __ushort_as_bfloat16(b[i]);
+  __nv_bfloat162 p = __halves2bfloat162(x, y), q = __halves2bfloat162(y, x);
+  unsigned short* o = out + 16 * i;
+  o[0] = __bfloat16_as_ushort(__hadd_sat(x, y));
+  o[1] = __bfloat16_as_ushort(__hsub_sat(x, y));
+  o[2] = __bfloat16_as_ushort(__hmul_sat(x, y));
+  o[3] = __bfloat16_as_ushort(__hfma_sat(x, y, y));
+  o[4] = __bfloat16_as_ushort(__hmax_nan(x, y));
+  o[5] = __bfloat16_as_ushort(__hmin_nan(x, y));
+  o[6] = (unsigned short)(__hequ(x, y) | __hltu(x, y) << 1 | __hleu(x, y) << 2 | __hgtu(x, y) << 3 | __hgeu(x, y) << 4);
+  __nv_bfloat162 lt = __hlt2(p, q), geu = __hgeu2(p, q), nan2 = __hisnan2(p);
+  o[7] = __bfloat16_as_ushort(__low2bfloat16(lt));
+  o[8] = __bfloat16_as_ushort(__high2bfloat16(geu));
+  o[9] = __bfloat16_as_ushort(__low2bfloat16(nan2));
+  o[10] = (unsigned short)(__hbeq2(p, p) | __hbequ2(p, q) << 1 | __hblt2(p, q) << 2 | __hbneu2(p, q) << 3 | (p == q) << 4 | (p != q) << 5);
+  __nv_bfloat16 c = x;
+  __nv_bfloat16 old = c++;
+  o[11] = __bfloat16_as_ushort(c);
+  o[12] = __bfloat16_as_ushort(old);
+  --c;
+  o[13] = __bfloat16_as_ushort(c);
+  __nv_bfloat162 s = __hadd2_sat(p, q);
+  o[14] = __bfloat16_as_ushort(__low2bfloat16(s));
+  o[15] = __bfloat16_as_ushort(__high2bfloat16(__hmax2_nan(p, q)));
+}
+// many threads add into a few bfloat16 counters (two per 32-bit word) and a bfloat162 one
+__global__ void adds(unsigned short* counters, unsigned int* pair, const unsigned short* v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  __nv_bfloat16 x = __ushort_as_bfloat16(v[i]);
+  atomicAdd((__nv_bfloat16*)counters + (i % 4), x);
+  atomicAdd((__nv_bfloat162*)pair, __halves2bfloat162(x, __hneg(x)));
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def more_object() -> Path:
+    from cass_cc.emu import load
+
+    key = sha256_hex(MORE, rules_identity())[:20]
+    return load(built_once(SHARED_CACHE / "bf16", "bf16-more.co", key, lambda p: cass_cc_build(MORE, p, "-cubin", "-arch=sm_80")))
+
+
+def _f(bits: int) -> float:
+    return float(np.array([bits << 16], np.uint32).view(np.float32)[0])
+
+
+def _sat(x: Fraction | None) -> int:
+    if x is None:
+        return 0  # NaN -> +0
+    return round_bf16(min(max(x, Fraction(0)), Fraction(1)), "rn")
+
+
+def test_more_translation_is_quiet() -> None:
+    out = translate(MORE, TARGET)
+    assert not out.diagnostics, [d.message for d in out.diagnostics]
+
+
+@needs_amd
+def test_saturation_comparisons_nan_max_and_increments(more_object) -> None:  # type: ignore[no-untyped-def]
+    from cass_cc.emu import launch
+
+    rng = np.random.default_rng(16)
+    a = np.concatenate([_operands(rng, 120, (-3, 1)), np.array([0x7FC0, 0x3F80, 0x0000, 0x7F80], np.uint16)])
+    b = np.concatenate([_operands(rng, 120, (-3, 1)), np.array([0x3F80, 0x7FC0, 0x8000, 0x7F80], np.uint16)])
+    b[:8] = a[:8]  # some equal pairs
+    n = a.size
+    out = launch(more_object, kernel_named(more_object, "more"), (n + 63) // 64, 64, [a, b, np.zeros(16 * n, np.uint16), n])[2]
+    bad = []
+    one, zero = 0x3F80, 0x0000
+    for i in range(n):
+        fx, fy = _f(int(a[i])), _f(int(b[i]))
+        nan = np.isnan(fx) or np.isnan(fy)
+        x = None if np.isnan(fx) or np.isinf(fx) else Fraction(fx)
+        y = None if np.isnan(fy) or np.isinf(fy) else Fraction(fy)
+        finite = x is not None and y is not None
+
+        def exact(v: Fraction) -> Fraction:
+            return value(round_bf16(v, "rn"))  # the bfloat16 result before clamping
+
+        want = {
+            4: 0x7FFF if nan else (int(a[i]) if fx >= fy else int(b[i])),
+            5: 0x7FFF if nan else (int(a[i]) if fx <= fy else int(b[i])),
+            6: (nan or fx == fy) | (nan or fx < fy) << 1 | (nan or fx <= fy) << 2 | (nan or fx > fy) << 3
+               | (nan or fx >= fy) << 4,
+            7: one if fx < fy else zero,
+            8: one if (nan or fy >= fx) else zero,
+            9: one if np.isnan(fx) else zero,
+            10: (not np.isnan(fx) and not np.isnan(fy)) | (nan or fx == fy) << 1 | (fx < fy and fy < fx) << 2
+                | (nan or fx != fy) << 3 | (fx == fy and not nan) << 4 | (nan or fx != fy) << 5,
+        }
+        if finite:
+            want.update({0: _sat(exact(x + y)), 1: _sat(exact(x - y)), 2: _sat(exact(x * y)), 3: _sat(exact(x * y + y)),
+                         14: _sat(exact(x + y)),
+                         11: round_bf16(x + 1, "rn"), 12: int(a[i]), 13: round_bf16(value(round_bf16(x + 1, "rn")) - 1, "rn"),
+                         15: int(a[i]) if fx >= fy else int(b[i])})
+        for k, w in want.items():
+            g = int(out[16 * i + k])
+            if k in (4, 5) and not nan and fx == fy == 0:
+                continue  # max/min of +0 and -0: either
+            if k in (0, 1, 2, 3, 11, 13, 14) and g == 0x8000:
+                g = 0  # a zero result's sign
+            if k in (11, 13) and w == 0x8000:
+                w = 0
+            if g != int(w):
+                bad.append((hex(a[i]), hex(b[i]), k, hex(g), hex(int(w))))
+    assert not bad, bad[:6]
+
+
+@needs_amd
+def test_atomic_adds_on_bfloat16_and_pairs(more_object) -> None:  # type: ignore[no-untyped-def]
+    """Integer-valued addends keep every partial sum exact in bfloat16, whatever the order."""
+    from cass_cc.emu import launch
+
+    n = 256
+    rng = np.random.default_rng(17)
+    ints = rng.integers(-3, 4, n).astype(np.float32)
+    v = (ints.view(np.uint32) >> 16).astype(np.uint16)
+    counters, pair = launch(more_object, kernel_named(more_object, "adds"), n // 64, 64,
+                            [np.zeros(4, np.uint16), np.zeros(1, np.uint32), v, n])[:2]
+    sums = [float(ints[k::4].sum()) for k in range(4)]
+    assert [_f(int(c)) for c in counters] == sums
+    total = float(ints.sum())
+    low, high = int(pair[0]) & 0xFFFF, int(pair[0]) >> 16
+    assert (_f(low), _f(high)) == (total, -total)
