@@ -180,6 +180,12 @@ def cmake_build(dest: Path, build: Path, s: Settings, deadline: float) -> tuple[
     return ("" if rc == 0 else "build"), log + "\n$ cmake --build\n" + bld
 
 
+def first_error(log: str) -> str:
+    """cuda_samples.py's first error line, else make's own complaint (`make: *** No rule ...`)."""
+    found = samples.first_error(log) or re.search(r"^make(?:\[\d+\])?: \*\*\* .*$", log, re.M)
+    return found if isinstance(found, str) else (found.group(0)[:400] if found else "")
+
+
 def with_gfx1100(folder: Path) -> tuple[list[str], list[str]]:
     """ELF executables under `folder` (outside CMakeFiles/), and those holding a gfx1100 code object."""
     exes = samples.executables(folder)
@@ -221,8 +227,7 @@ def route_b(p: Program, corpus: str, s: Settings) -> dict[str, object]:
                b_executables=exes, b_gfx1100=gfx, b_port_s=round(port_s, 1),
                b_seconds=round(time.monotonic() - start, 1))
     if not gfx:
-        failed_log = log.split("\n$ ")[-1] if stage else log
-        row["b_first_error"] = samples.first_error(failed_log) or (status if rc is None or stage == "port" else "")
+        row["b_first_error"] = first_error(log.split("\n$ ")[-1] if stage else log) or status
     logfile = work / "logs" / f"{p.name}.log"
     logfile.parent.mkdir(parents=True, exist_ok=True)
     logfile.write_text(log)
