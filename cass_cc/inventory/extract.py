@@ -54,7 +54,7 @@ UNDEF = re.compile(r"^[ \t]*#[ \t]*undef[ \t]+([A-Za-z_]\w*)", re.M)
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.M)
 GUARD = re.compile(r"^[ \t]*#[ \t]*(?:ifndef[ \t]+(\w+)|if[ \t]+!defined[ \t]*\(?[ \t]*(\w+)[ \t]*\)?)[ \t]*(?:/[/*].*)?\n"
                    r"(?:[ \t]*(?://.*)?\n)*[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]*(?:/[/*].*)?$", re.M)
-GUARD_NAME = re.compile(r"_H(PP)?_*$|_HPP|_H_$")
+GUARD_NAME = re.compile(r"_H(PP)?_*$|_HPP|_H_$", re.I)  # cuda.h: __cuda_cuda_h__
 ALIAS = re.compile(r"^(?:__CUDART_API_PT(?:DS|SZ)|__CUDA_API_PT(?:DS|SZ)|__API_TYPEDEF_PT(?:DS|SZ))?\(?\s*(\w+)\s*\)?$")
 VERSION_MACROS = ("CUDART_VERSION", "CUDA_VERSION", "__CUDART_API_VERSION", "CUDA_API_VERSION")
 
