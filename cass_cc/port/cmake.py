@@ -312,6 +312,13 @@ if(NOT DEFINED _cass_port_hip_setup)
   if(NOT DEFINED HIP_DEVICE_LIB_PATH AND NOT EXISTS "${ROCM_PATH}/amdgcn/bitcode")
     file(GLOB HIP_DEVICE_LIB_PATH LIST_DIRECTORIES true "${ROCM_PATH}/lib/*/amdgcn/bitcode")
   endif()
+  # C and C++ files of the project may include a translated header (HIP's runtime API): they get
+  # what the HIP language gives its own files, the platform macro, HIP's headers and runtime
+  add_compile_definitions("$<$<COMPILE_LANGUAGE:C,CXX>:__HIP_PLATFORM_AMD__>")
+  if(NOT ROCM_PATH STREQUAL "/usr")  # /usr/include is the compiler's own: naming it breaks libstdc++
+    add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:-I${ROCM_PATH}/include>")
+  endif()
+  link_libraries("$<$<LINK_LANGUAGE:C,CXX>:-L${ROCM_PATH}/lib>" "$<$<LINK_LANGUAGE:C,CXX>:amdhip64>")
   # clang reads both at configure time (compiler checks); the options carry them into the build
   set(ENV{ROCM_PATH} "${ROCM_PATH}")
   add_compile_options("$<$<COMPILE_LANGUAGE:HIP>:--rocm-path=${ROCM_PATH}>")
@@ -674,8 +681,31 @@ class _Rewriter:
                 if any(e.start <= start < max(e.end, e.start + 1) for e in self.edits):
                     continue
                 rule.apply(self, command, m, start)
-        for m in _NVCC_FLAG.finditer(arg.text):
-            self.report(arg.start, f"nvcc flag {m.group()} left as is: remove or translate it by hand")
+        for m in _FLAG_WORD.finditer(arg.text):
+            start = arg.start + m.start()
+            if any(e.start <= start < max(e.end, e.start + 1) for e in self.edits):
+                continue
+            new, changes = _translate_flag(m.group())
+            if new is not None:
+                self.edits.append(_Edit(start, start + len(m.group()), new, f"nvcc flag {changes}"))
+            elif _NVCC_FLAG.fullmatch(m.group()):
+                self.report(arg.start, f"nvcc flag {m.group()} left as is: remove or translate it by hand")
+
+
+# A flag inside an argument (`--extended-lambda` of `$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda>`,
+# `-Xcompiler=-fPIC` of a list): ends at a list separator, a blank or a generator expression's `>`.
+_FLAG_WORD = re.compile(r"(?<![\w$<-])-{1,2}[A-Za-z][^\s;>]*")
+
+
+def _translate_flag(word: str) -> tuple[str | None, str]:
+    """An nvcc flag that stands alone -> its hipcc words (joined by `;`, a CMake list), or None
+    when it is not nvcc's, needs the next argument, or is the same for clang."""
+    from .make import translate_words
+
+    new, changes = translate_words([word], [])
+    if not changes or new == [word] or word in ("-Xcompiler", "--compiler-options", "-Xptxas", "-Xlinker"):
+        return None, ""
+    return ";".join(new), changes[0]
 
 
 @dataclass(frozen=True)

@@ -174,6 +174,20 @@ def test_cuda_compile_safe_and_unsafe() -> None:
     assert rewrites == [(1, "cuda_compile() left as is: ${OBJS} is used by install() at line 2, not only as target sources")]
 
 
+def test_nvcc_flags_inside_arguments_are_translated() -> None:
+    text = ('project(p CXX CUDA)\nadd_executable(a a.cu)\n'
+            'target_compile_options(a PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math> "$<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>")\n'
+            'add_compile_options(-Xcompiler=-fopenmp --expt-relaxed-constexpr)\n')
+    new, reports = rewrite_cmake(text, ["gfx1100"])
+    assert ('target_compile_options(a PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-ffast-math> '
+            '"$<$<COMPILE_LANGUAGE:HIP>:-gline-tables-only>")') in new
+    assert "add_compile_options(-fopenmp )" in new
+    assert (3, "nvcc flag --use_fast_math -> -ffast-math") in reports
+    # the set-up block gives C and C++ files what hipcc gives them (a translated header's needs)
+    assert 'add_compile_definitions("$<$<COMPILE_LANGUAGE:C,CXX>:__HIP_PLATFORM_AMD__>")' in new
+    assert 'link_libraries("$<$<LINK_LANGUAGE:C,CXX>:-L${ROCM_PATH}/lib>" "$<$<LINK_LANGUAGE:C,CXX>:amdhip64>")' in new
+
+
 def test_unportable_commands_reported() -> None:
     text = "cuda_compile_ptx(PTX k.cu)\ncuda_select_nvcc_arch_flags(ARCH_FLAGS Auto)\n"
     new, rewrites = rewrite_cmake(text, ARCHS)
@@ -225,7 +239,8 @@ def _device_libs() -> Path | None:
     "project, program, rewritten",
     [("cmake-modern", "app", "target_link_libraries(app PRIVATE hip::host)"),
      ("cmake-legacy", "saxpy", "add_executable(saxpy saxpy.cu)"),
-     ("cmake-legacy-lib", "app", "add_library(kernels STATIC vecadd.cu)")],
+     ("cmake-legacy-lib", "app", "add_library(kernels STATIC vecadd.cu)"),
+     ("cmake-samples-style", "app", "target_compile_options(app PRIVATE $<$<COMPILE_LANGUAGE:HIP>:>)")],
 )
 @pytest.mark.parametrize("cmake", list(CMAKES.values()), ids=list(CMAKES))
 def test_ported_project_builds_with_cmake(project: str, program: str, rewritten: str, cmake: str, tmp_path: Path,
