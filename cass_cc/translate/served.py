@@ -198,10 +198,19 @@ def data_hash() -> str:
 CALLING_CONVENTIONS = ("CUDART_CB", "CUDARTAPI", "CUDA_CB", "CUDAAPI")
 # Attributes with no effect on AMD's code: `__grid_constant__` (CUDA 11.7) lets a kernel take the
 # address of a const parameter without a copy; HIP's kernel arguments are read-only memory already.
-EMPTY_ATTRIBUTES = ("__grid_constant__",)
+# The rest: host_defines.h's markers, empty for a host compiler too (Windows' dllexport/import,
+# NVIDIA's builtin-type and inlining/purity annotations).
+EMPTY_ATTRIBUTES = ("__grid_constant__", "CUDARTAPI_CDECL", "__cudart_builtin__", "__device_builtin__",
+                    "__device_builtin_surface_type__", "__device_builtin_texture_type__", "__export__", "__import__",
+                    "__inline_hint__", "__nv_pure__")
+# host_defines.h's spellings of GNU attributes and keywords, as it defines them for a host compiler.
+GNU_SPELLINGS = {"__no_return__": "__attribute__((noreturn))", "__thread__": "__thread"}
 # `__maxnreg__(N)` (CUDA 12.4) caps a kernel's registers per thread: a tuning hint, which HIP's
 # compiler makes its own choices for (no effect on results).
-HINT_ATTRIBUTES = ("__maxnreg__",)
+HINT_ATTRIBUTES = ("__maxnreg__", "__local_maxnreg__")
+# `__managed__` variables: clang has the attribute and libamdhip64 5.2 registers them
+# (__hipRegisterManagedVar), but HIP 5.2's headers never define the keyword.
+MANAGED = "#ifndef __managed__\n#define __managed__ __attribute__((managed))\n#endif\n"
 # cudaMemLocationTypeHost (CUDA 12.2): HIP 5.x's hipMemLocationType has the device kind only.
 # Served with CUDA's value; prelude.py's cudaMemLocation overloads of hipMemPrefetchAsync and
 # hipMemAdvise send every location that is not a device to the CPU (hipCpuDeviceId).
@@ -279,7 +288,8 @@ def served_names() -> dict[str, Served]:
     for name in SCOPED_ATOMICS:
         names[name] = Served(name, None)
     names["cudaMemLocationTypeHost"] = Served("cudaMemLocationTypeHost", None)
-    for name in CALLING_CONVENTIONS + EMPTY_ATTRIBUTES + HINT_ATTRIBUTES:
+    names["__managed__"] = Served("__managed__", None)
+    for name in (*CALLING_CONVENTIONS, *EMPTY_ATTRIBUTES, *HINT_ATTRIBUTES, *GNU_SPELLINGS):
         names[name] = Served(name, None)
     return names
 
@@ -309,6 +319,8 @@ def served_text(key: str) -> str:
         return f"#ifndef {key}\n#define {key}\n#endif\n"
     if key in HINT_ATTRIBUTES:
         return f"#ifndef {key}\n#define {key}(n)\n#endif\n"
+    if key in GNU_SPELLINGS:
+        return f"#ifndef {key}\n#define {key} {GNU_SPELLINGS[key]}\n#endif\n"
     if key == "cudaDeviceProp":
         return _on_amd(_device_prop_text(), _NVIDIA_DEVICE_PROP)
     if key == "cg_tile_meta":
@@ -319,6 +331,8 @@ def served_text(key: str) -> str:
         return _on_amd(FLOAT_OVERLOADS[key])
     if key == "cudaMemLocationTypeHost":
         return _on_amd(MEM_LOCATION_HOST)
+    if key == "__managed__":
+        return _on_amd(MANAGED)
     raise KeyError(key)
 
 

@@ -463,3 +463,24 @@ def test_maxnreg_hint_is_dropped(tmp_path: Path) -> None:
     out = RulesTranslator().translate(MAXNREG, "m.cu", HIP52)
     assert "#define __maxnreg__(n)\n" in out.text and not out.diagnostics
     cass_cc_build(MAXNREG, tmp_path / "m.o", "-c")
+
+
+MANAGED = r"""
+#include <cstdio>
+__device__ __managed__ int counter = 5;
+static __managed__ float table[4];
+__global__ void bump() { atomicAdd(&counter, 1); table[threadIdx.x] = threadIdx.x; }
+int main() { bump<<<1, 4>>>(); cudaDeviceSynchronize(); std::printf("%d %g\n", counter, table[3]); return 0; }
+"""
+
+
+@needs_amd
+def test_managed_variables_are_registered_with_hips_runtime(tmp_path: Path) -> None:
+    """HIP 5.2's headers lack `__managed__`; clang's attribute makes each variable a managed one
+    that the program registers with libamdhip64 (__hipRegisterManagedVar) at start-up."""
+    out = RulesTranslator().translate(MANAGED, "m.cu", HIP52)
+    assert not out.diagnostics and "#define __managed__ __attribute__((managed))" in out.text
+    cass_cc_build(MANAGED, tmp_path / "m")
+    symbols = subprocess.run(["nm", str(tmp_path / "m")], capture_output=True, text=True, check=True).stdout
+    assert "__hipRegisterManagedVar" in symbols
+    assert "counter.managed" in symbols and "tableE.managed" in symbols

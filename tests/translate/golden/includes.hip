@@ -285,6 +285,9 @@ CASS_SHFL(__shfl_down, unsigned int)
 #ifndef __VECTOR_TYPES_H__
 #define __VECTOR_TYPES_H__
 #endif
+#ifndef __cuda_cuda_h__
+#define __cuda_cuda_h__
+#endif
 #ifndef CUDART_VERSION
 #define CUDART_VERSION 12040
 #endif
