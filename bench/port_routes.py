@@ -16,10 +16,10 @@ rewritten), then the ported tree's OWN build with ROCm's compilers, no cass-cc i
    variable; cass_cc's Toolchain.device_lib_dir makes the folder ROCm 5.2 lacks). Each program
    folder is ported alone, as route A copied it alone.
  - cuda-samples (.cuda-samples/src; CMake only): Common/ and cmake/ are ported once per run,
-   each sample folder into the same layout, then configured with the HIP language (see
-   hip_cmake() for what that needs here) and built with `cmake --build -j<jobs>`. By default only
-   the samples route A built plus the runtime-only ones (cuda_samples.py's classification);
-   --all takes every sample.
+   each sample folder into the same layout, then configured with the HIP language as
+   cass_cc/port/README.md says (Debian's cmake, HIP_DEVICE_LIB_PATH set) and built with
+   `cmake --build -j<jobs>`. By default only the samples route A built plus the runtime-only
+   ones (cuda_samples.py's classification); --all takes every sample.
 A program counts as built by B when an executable its build produced holds a gfx1100 code
 object (cass_cc.toolchain.bundle.device_targets). Programs are built one at a time; --jobs is
 the parallel compile jobs inside one build; --timeout covers port + configure + build.
@@ -64,7 +64,6 @@ HECBENCH_A = RESULTS / "hecbench_accuracy_cass.json"
 SAMPLES = ROOT / ".cuda-samples" / "src"
 SAMPLES_A = RESULTS / "cuda_samples.jsonl"
 SAMPLES_SUPPORT = ("Common", "cmake")  # what every sample's CMakeLists.txt reaches through ../../../
-NEWER_CMAKE = ROOT / ".tools" / "cmake" / "cmake" / "data" / "bin" / "cmake"  # PyPI's cmake wheel
 CORPORA = ("hecbench", "cuda-samples")
 TITLES = {"hecbench": "HeCBench dev", "cuda-samples": "NVIDIA cuda-samples"}
 
@@ -127,22 +126,13 @@ def sample_programs(names: list[str] | None, every: bool) -> list[Program]:
 
 # --- route B -----------------------------------------------------------------------------------
 
-def hip_cmake(tc: Toolchain, device_libs: Path) -> list[str]:
-    """The CMake, and its configure arguments, that build a ported CMakeLists.txt's HIP here.
-
-    Debian 12's CMake 3.25 looks for ROCm's hip-lang package only under <root>/lib/cmake; Debian
-    keeps it in lib/x86_64-linux-gnu/cmake, which CMake >= 3.28 also searches: PyPI's CMake
-    (.tools/cmake, CMake 4) when `cmake` on PATH is older. clang needs the HIP runtime's root and
-    the gfx11 device libraries (ROCm 5.2 has none), and Debian's hip-config.cmake declares
-    cmake_minimum_required(3.3), which CMake 4 refuses without CMAKE_POLICY_VERSION_MINIMUM.
-    The architectures are the ported CMakeLists.txt's business: none are given here."""
-    cmake = shutil.which("cmake") or "cmake"
-    version = re.search(r"(\d+)\.(\d+)", subprocess.run([cmake, "--version"], capture_output=True, text=True).stdout)
-    if (not version or (int(version[1]), int(version[2])) < (3, 28)) and NEWER_CMAKE.exists():
-        cmake = str(NEWER_CMAKE)
-    clangxx = Path(tc.clang.path).with_name(Path(tc.clang.path).name.replace("clang", "clang++"))
-    return [cmake, f"-DCMAKE_HIP_COMPILER={clangxx}", "-DCMAKE_HIP_PLATFORM=amd", "-DCMAKE_POLICY_VERSION_MINIMUM=3.5",
-            f"-DCMAKE_HIP_FLAGS=--rocm-path={tc.rocm.root} --rocm-device-lib-path={device_libs}"]
+def hip_cmake() -> list[str]:
+    """The CMake, and its configure arguments, for a ported CMakeLists.txt: per cass_cc/port/README.md
+    ("With CMake"), Debian's CMake with nothing but HIP_DEVICE_LIB_PATH in the environment (see
+    settings()); the ported tree's HIP set-up finds clang++, ROCm's root, hip-lang and the targets.
+    (Before that set-up landed, this needed PyPI's CMake 4 and -DCMAKE_HIP_COMPILER, -DCMAKE_HIP_FLAGS=
+    --rocm-path=/usr --rocm-device-lib-path=..., -DCMAKE_POLICY_VERSION_MINIMUM=3.5.)"""
+    return [shutil.which("cmake") or "cmake"]
 
 
 def port(src: Path, dest: Path, report: Path, env: dict[str, str], deadline: float) -> tuple[int | None, str, dict]:
@@ -350,8 +340,9 @@ def settings(args: argparse.Namespace, corpus: str) -> Settings:
     device_libs = tc.device_lib_dir(["gfx1100"])
     base = {k: v for k, v in os.environ.items() if not k.startswith(("CASS_", "NVCC_")) and k != "MAKEFLAGS"}
     return Settings(args.jobs, args.timeout, {**base, "CASS_CACHE_DIR": str(cache / "translate")},
-                    {**base, "HIP_PLATFORM": "amd", "DEVICE_LIB_PATH": str(device_libs)},
-                    hip_cmake(tc, device_libs), measured_commit())
+                    {**base, "HIP_PLATFORM": "amd", "DEVICE_LIB_PATH": str(device_libs),
+                     "HIP_DEVICE_LIB_PATH": str(device_libs)},  # hipcc's variable, the ported CMake's
+                    hip_cmake(), measured_commit())
 
 
 def port_support(s: Settings) -> dict[str, object]:
