@@ -34,7 +34,7 @@ from pathlib import Path
 from . import mappings, ptx, refusable, rewrites
 from .identity import rules_identity
 from .prelude import BF16_HEADER, BF16_NAMES, FP16_NAMES, SIMD_NAMES, bf16_stand_in, prelude
-from .served import is_served, served_names
+from .served import ATOMIC_OVERLOADED, is_served, served_names
 from .base import Diagnostic, Target, Translation
 from .lexer import SIGNIFICANT_SKIP, Token, tokenize
 from .windows import Touched, Windows
@@ -392,9 +392,10 @@ class _Job:
         names: set[str] = set()
         for i in self.work:
             tok = self.tokens[i]
-            if tok.kind != "ident" or tok.text in self.table:
+            if tok.kind != "ident" or (tok.text in self.table and tok.text not in ATOMIC_OVERLOADED):
                 continue
-            if not (tok.text[:2] == "cu" and CUDA_NAME.fullmatch(tok.text) or tok.text in refusable.candidates()):
+            if not (tok.text[:2] == "cu" and CUDA_NAME.fullmatch(tok.text) or tok.text in refusable.candidates()
+                    or tok.text in ATOMIC_OVERLOADED):
                 continue
             if tok.text in names:
                 continue
@@ -592,6 +593,8 @@ class _Job:
             if after is not None:
                 return after
         served = is_served(name, self.target.hip_version)
+        if served is not None and name in ATOMIC_OVERLOADED and name in self.user_names:
+            served = None  # the program defines its own atomicMin(long long*, ...): ours would clash
         if served is not None and not self._qualified(i):
             self.emitted.add("served:" + served.key)  # served.py defines it in the prelude
             return i + 1

@@ -252,6 +252,31 @@ def _atomic_text(name: str) -> str:
             f" return __hip_atomic_fetch_{_SYSTEM_FETCH[op]}(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM); }}\n")
 
 
+# Overloads CUDA has and HIP 5.2 lacks (found by the inventory: sm_32/sm_60/sm_70/sm_90 headers):
+# signed 64-bit And/Or/Xor (the unsigned ones' bits) and Min/Max (a compare-and-swap loop), a 16-bit
+# compare-and-swap (on its aligned 32-bit word), and float2/float4 adds, atomic per element as
+# CUDA documents them. Its key sorts before the `_block` templates above, which must see them.
+ATOMIC_OVERLOADS_KEY = "atomic overloads"
+_ATOMIC_OVERLOADS = "".join(
+    [f"static __device__ inline long long atomic{op}(long long* p, long long v) {{"
+     f" return (long long)atomic{op}((unsigned long long*)p, (unsigned long long)v); }}\n" for op in ("And", "Or", "Xor")]
+    + [f"static __device__ inline long long atomic{op}(long long* p, long long v) {{"
+       " unsigned long long* u = (unsigned long long*)p; unsigned long long seen = *(volatile unsigned long long*)u, o;"
+       f" do {{ o = seen; if (!((long long)o {cmp} v)) break; seen = atomicCAS(u, o, (unsigned long long)v); }}"
+       " while (seen != o); return (long long)o; }\n" for op, cmp in (("Min", ">"), ("Max", "<"))]
+    + ["static __device__ inline unsigned short atomicCAS(unsigned short* p, unsigned short compare, unsigned short val) {"
+       " unsigned int* w = (unsigned int*)((unsigned long long)p & ~3ull);"
+       " unsigned int shift = ((unsigned long long)p & 2ull) ? 16u : 0u;"
+       " unsigned int seen = *(volatile unsigned int*)w, o;"
+       " do { o = seen; unsigned short cur = (unsigned short)(o >> shift); if (cur != compare) return cur;"
+       " seen = atomicCAS(w, o, (o & ~(0xffffu << shift)) | ((unsigned int)val << shift)); } while (seen != o);"
+       " return compare; }\n",
+       "static __device__ inline float2 atomicAdd(float2* p, float2 v) {"
+       " return make_float2(atomicAdd(&p->x, v.x), atomicAdd(&p->y, v.y)); }\n",
+       "static __device__ inline float4 atomicAdd(float4* p, float4 v) {"
+       " return make_float4(atomicAdd(&p->x, v.x), atomicAdd(&p->y, v.y), atomicAdd(&p->z, v.z), atomicAdd(&p->w, v.w)); }\n"])
+ATOMIC_OVERLOADED = ("atomicAnd", "atomicOr", "atomicXor", "atomicMin", "atomicMax", "atomicCAS", "atomicAdd")
+
 SCOPED_ATOMICS = ([f"atomic{op}_block" for op in _ATOMIC_OPS]
                   + [f"atomic{op}_system" for op in (*_SYSTEM_FETCH, *_STEP)])
 
@@ -287,6 +312,8 @@ def served_names() -> dict[str, Served]:
         names[name] = Served(name, (5, 3))
     for name in SCOPED_ATOMICS:
         names[name] = Served(name, None)
+    for name in ATOMIC_OVERLOADED:
+        names[name] = Served(ATOMIC_OVERLOADS_KEY, (5, 3))  # measured on 5.2 only: later HIPs unknown
     names["cudaMemLocationTypeHost"] = Served("cudaMemLocationTypeHost", None)
     names["__managed__"] = Served("__managed__", None)
     for name in (*CALLING_CONVENTIONS, *EMPTY_ATTRIBUTES, *HINT_ATTRIBUTES, *GNU_SPELLINGS):
@@ -327,6 +354,8 @@ def served_text(key: str) -> str:
         return _on_amd(CG_TILE_META, _NVIDIA_TILE_META)
     if key in SCOPED_ATOMICS:
         return _on_amd(_atomic_text(key))
+    if key == ATOMIC_OVERLOADS_KEY:
+        return _on_amd(_ATOMIC_OVERLOADS)
     if key in FLOAT_OVERLOADS:
         return _on_amd(FLOAT_OVERLOADS[key])
     if key == "cudaMemLocationTypeHost":

@@ -484,3 +484,63 @@ def test_managed_variables_are_registered_with_hips_runtime(tmp_path: Path) -> N
     symbols = subprocess.run(["nm", str(tmp_path / "m")], capture_output=True, text=True, check=True).stdout
     assert "__hipRegisterManagedVar" in symbols
     assert "counter.managed" in symbols and "tableE.managed" in symbols
+
+
+OVERLOADS_SOURCE = r"""
+// the atomic overloads HIP 5.2 lacks, each hit by every thread of the grid
+__global__ void overloads(long long* a, unsigned short* s, float2* f2, float4* f4, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  atomicAnd(a, ~(1LL << (i % 62)));
+  atomicOr(a + 1, 1LL << (i % 63));
+  atomicXor(a + 2, (long long)i << 20);
+  atomicMin(a + 3, (long long)(i - 100) * 1000000007LL);
+  atomicMax(a + 4, (long long)(i - 100) * 1000000007LL);
+  atomicMin_block(a + 5 + blockIdx.x, -(long long)i);
+  unsigned short* c = s + (i % 4);  // four 16-bit counters, two to a 32-bit word
+  unsigned short old = *c;
+  for (;;) {
+    unsigned short seen = atomicCAS(c, old, (unsigned short)(old + 3));
+    if (seen == old) break;
+    old = seen;
+  }
+  atomicAdd(f2, make_float2(1.0f, 2.0f));
+  atomicAdd(f4, make_float4(1.0f, 2.0f, 3.0f, 4.0f));
+}
+"""
+
+
+@needs_amd
+def test_atomic_overloads_hip_lacks(tmp_path: Path) -> None:
+    from cass_cc.emu import launch, load
+
+    key = sha256_hex(OVERLOADS_SOURCE, rules_identity())[:20]
+    co = load(built_once(SHARED_CACHE / "served", "atomic-overloads.co", key,
+                         lambda p: cass_cc_build(OVERLOADS_SOURCE, p, "-cubin", "-arch=sm_80")))
+    n, blocks = 256, 4
+    a = np.array([-1, 0, 0x55, 0, 0, 0, 0, 0, 0], np.int64)
+    s = np.array([7, 65530, 0, 100], np.uint16)
+    a_out, s_out, f2, f4 = launch(co, kernel_named(co, "overloads"), blocks, n // blocks,
+                                  [a, s, np.zeros(2, np.float32), np.zeros(4, np.float32), n])[:4]
+    i = np.arange(n, dtype=np.int64)
+    want = a.copy()
+    for k in range(n):
+        want[0] &= ~(1 << (k % 62))
+        want[1] |= 1 << (k % 63)
+        want[2] ^= k << 20
+    vals = (i - 100) * 1000000007
+    want[3], want[4] = min(0, vals.min()), max(0, vals.max())
+    for b in range(blocks):
+        want[5 + b] = -(b * (n // blocks) + n // blocks - 1)
+    assert a_out.tolist() == want.tolist()
+    assert s_out.tolist() == [(int(v) + 3 * (n // 4)) % 65536 for v in s]
+    assert f2.tolist() == [n * 1.0, n * 2.0] and f4.tolist() == [n * 1.0, n * 2.0, n * 3.0, n * 4.0]
+
+
+def test_a_programs_own_atomic_overload_is_not_served_twice() -> None:
+    """Old CUDA code defines atomicMin(long long*) itself for old GPUs: then cass-cc serves none."""
+    own = ("#if __CUDA_ARCH__ < 350\n__device__ long long atomicMin(long long* p, long long v) { return *p; }\n#endif\n"
+           "__global__ void k(long long* a) { atomicMin(a, 1LL); }\n")
+    assert "unsigned long long* u = (unsigned long long*)p" not in RulesTranslator().translate(own, "a.cu", HIP52).text
+    theirs = "__global__ void k(long long* a) { atomicMin(a, 1LL); }\n"
+    assert "unsigned long long* u = (unsigned long long*)p" in RulesTranslator().translate(theirs, "a.cu", HIP52).text

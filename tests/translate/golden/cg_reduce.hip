@@ -16,6 +16,19 @@ template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { re
 template <class Group, class T, class Op> __device__ T reduce(const Group& g, T v, Op op) { for (unsigned int o = g.size() / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o)); return v; }
 }
 #endif
+#ifndef CASS_PRELUDE_cda9b33e028269c7
+#define CASS_PRELUDE_cda9b33e028269c7
+#if defined(__HIP_PLATFORM_AMD__)
+static __device__ inline long long atomicAnd(long long* p, long long v) { return (long long)atomicAnd((unsigned long long*)p, (unsigned long long)v); }
+static __device__ inline long long atomicOr(long long* p, long long v) { return (long long)atomicOr((unsigned long long*)p, (unsigned long long)v); }
+static __device__ inline long long atomicXor(long long* p, long long v) { return (long long)atomicXor((unsigned long long*)p, (unsigned long long)v); }
+static __device__ inline long long atomicMin(long long* p, long long v) { unsigned long long* u = (unsigned long long*)p; unsigned long long seen = *(volatile unsigned long long*)u, o; do { o = seen; if (!((long long)o > v)) break; seen = atomicCAS(u, o, (unsigned long long)v); } while (seen != o); return (long long)o; }
+static __device__ inline long long atomicMax(long long* p, long long v) { unsigned long long* u = (unsigned long long*)p; unsigned long long seen = *(volatile unsigned long long*)u, o; do { o = seen; if (!((long long)o < v)) break; seen = atomicCAS(u, o, (unsigned long long)v); } while (seen != o); return (long long)o; }
+static __device__ inline unsigned short atomicCAS(unsigned short* p, unsigned short compare, unsigned short val) { unsigned int* w = (unsigned int*)((unsigned long long)p & ~3ull); unsigned int shift = ((unsigned long long)p & 2ull) ? 16u : 0u; unsigned int seen = *(volatile unsigned int*)w, o; do { o = seen; unsigned short cur = (unsigned short)(o >> shift); if (cur != compare) return cur; seen = atomicCAS(w, o, (o & ~(0xffffu << shift)) | ((unsigned int)val << shift)); } while (seen != o); return compare; }
+static __device__ inline float2 atomicAdd(float2* p, float2 v) { return make_float2(atomicAdd(&p->x, v.x), atomicAdd(&p->y, v.y)); }
+static __device__ inline float4 atomicAdd(float4* p, float4 v) { return make_float4(atomicAdd(&p->x, v.x), atomicAdd(&p->y, v.y), atomicAdd(&p->z, v.z), atomicAdd(&p->w, v.w)); }
+#endif
+#endif
 #if defined(__HIP_PLATFORM_AMD__)
 #ifndef _CG_DRIVER_API_H
 #define _CG_DRIVER_API_H

@@ -19,6 +19,19 @@ template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int 
 #define CASS_PRELUDE_1e20ec5c7d229cc8
 template <class T> static __device__ inline T __cass_reduce_max(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = w > v ? w : v; } return v; }
 #endif
+#ifndef CASS_PRELUDE_cda9b33e028269c7
+#define CASS_PRELUDE_cda9b33e028269c7
+#if defined(__HIP_PLATFORM_AMD__)
+static __device__ inline long long atomicAnd(long long* p, long long v) { return (long long)atomicAnd((unsigned long long*)p, (unsigned long long)v); }
+static __device__ inline long long atomicOr(long long* p, long long v) { return (long long)atomicOr((unsigned long long*)p, (unsigned long long)v); }
+static __device__ inline long long atomicXor(long long* p, long long v) { return (long long)atomicXor((unsigned long long*)p, (unsigned long long)v); }
+static __device__ inline long long atomicMin(long long* p, long long v) { unsigned long long* u = (unsigned long long*)p; unsigned long long seen = *(volatile unsigned long long*)u, o; do { o = seen; if (!((long long)o > v)) break; seen = atomicCAS(u, o, (unsigned long long)v); } while (seen != o); return (long long)o; }
+static __device__ inline long long atomicMax(long long* p, long long v) { unsigned long long* u = (unsigned long long*)p; unsigned long long seen = *(volatile unsigned long long*)u, o; do { o = seen; if (!((long long)o < v)) break; seen = atomicCAS(u, o, (unsigned long long)v); } while (seen != o); return (long long)o; }
+static __device__ inline unsigned short atomicCAS(unsigned short* p, unsigned short compare, unsigned short val) { unsigned int* w = (unsigned int*)((unsigned long long)p & ~3ull); unsigned int shift = ((unsigned long long)p & 2ull) ? 16u : 0u; unsigned int seen = *(volatile unsigned int*)w, o; do { o = seen; unsigned short cur = (unsigned short)(o >> shift); if (cur != compare) return cur; seen = atomicCAS(w, o, (o & ~(0xffffu << shift)) | ((unsigned int)val << shift)); } while (seen != o); return compare; }
+static __device__ inline float2 atomicAdd(float2* p, float2 v) { return make_float2(atomicAdd(&p->x, v.x), atomicAdd(&p->y, v.y)); }
+static __device__ inline float4 atomicAdd(float4* p, float4 v) { return make_float4(atomicAdd(&p->x, v.x), atomicAdd(&p->y, v.y), atomicAdd(&p->z, v.z), atomicAdd(&p->w, v.w)); }
+#endif
+#endif
 #if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
