@@ -21,7 +21,8 @@ rewritten), then the ported tree's OWN build with ROCm's compilers, no cass-cc i
    `cmake --build -j<jobs>`. By default only the samples route A built plus the runtime-only
    ones (cuda_samples.py's classification); --all takes every sample.
 A program counts as built by B when an executable its build produced holds a gfx1100 code
-object (cass_cc.toolchain.bundle.device_targets). Programs are built one at a time; --jobs is
+object (cass_cc.toolchain.bundle.device_targets), or, for a program with no kernels (hipcc embeds
+no code object then), when its build produced an executable. Programs are built one at a time; --jobs is
 the parallel compile jobs inside one build; --timeout covers port + configure + build.
 
 Results: bench/results/port_routes_<corpus>.jsonl (a row per program: route A's status, route
@@ -76,6 +77,7 @@ class Program:
     dest: Path  # the ported folder
     a_built: bool | None  # None: route A has no row for it
     a_status: str
+    kernels: bool = True  # False: no __global__ in its sources (hipcc then embeds no code object)
 
 
 @dataclass
@@ -119,8 +121,9 @@ def sample_programs(names: list[str] | None, every: bool) -> list[Program]:
         if names is None and not every and not (a.get("built") or a["runtime_only"]):
             continue
         rel = folder.relative_to(SAMPLES)
+        kernels = a["has_kernels"] if "has_kernels" in a else samples.classify(folder)["has_kernels"]
         out.append(Program(name, str(folder.relative_to(SAMPLES / "Samples")), folder, WORK / "cuda-samples" / "src" / rel,
-                           bool(a.get("built")) if "status" in a else None, str(a.get("status", "no result"))))
+                           bool(a.get("built")) if "status" in a else None, str(a.get("status", "no result")), kernels))
     return out
 
 
@@ -211,12 +214,13 @@ def route_b(p: Program, corpus: str, s: Settings) -> dict[str, object]:
         status = f"timeout ({stage})" if stage and timed_out else (f"{stage} failed" if stage else "")
     where = work / "build" / p.name if corpus == "cuda-samples" else p.dest
     exes, gfx = with_gfx1100(where) if where.is_dir() else ([], [])
+    built = bool(gfx) or (bool(exes) and not p.kernels and not status)  # a program without kernels has no code object
     if not status:
-        status = "built" if gfx else ("built, no gfx1100 code object" if exes else "no executable")
-    row.update(b_built=bool(gfx), b_status=status, b_stage=stage or ("check" if not gfx else ""),
+        status = "built" if built else ("built, no gfx1100 code object" if exes else "no executable")
+    row.update(b_built=built, b_status=status, b_stage=stage or ("check" if not built else ""),
                b_executables=exes, b_gfx1100=gfx, b_port_s=round(port_s, 1),
                b_seconds=round(time.monotonic() - start, 1))
-    if not gfx:
+    if not built:
         row["b_first_error"] = first_error(log.split("\n$ ")[-1] if stage else log) or status
     logfile = work / "logs" / f"{p.name}.log"
     logfile.parent.mkdir(parents=True, exist_ok=True)
@@ -264,7 +268,8 @@ def write_markdown() -> None:
         "Made by `python bench/port_routes.py hecbench|cuda-samples` (its docstring says what each route runs). "
         "Route A is not rebuilt there: its status comes from bench/results/hecbench_accuracy_cass.json "
         "(built = `make CC=cass-cc` exited 0) and bench/results/cuda_samples.jsonl (built = an executable holds a "
-        "gfx1100 code object). Route B is built = an executable its own build produced holds a gfx1100 code object. "
+        "gfx1100 code object). Route B is built = an executable its own build produced holds a gfx1100 code object "
+        "(a program with no kernels: an executable). "
         "Each row names the cass-cc commit it was measured with (`+` = cass_cc/ had uncommitted changes then).",
     ]
     for corpus in CORPORA:
