@@ -608,14 +608,7 @@ class _Rewriter:
                 return True
         return False
 
-    def cmd_string(self, command: Command) -> bool:
-        values = command.values
-        if len(values) >= 2 and values[0] == "APPEND":
-            flags = self._flags_variable(values[1])
-            if flags:
-                self.append_flags(command, flags, values[2:], values[1])
-                return True
-        return False
+    cmd_string = cmd_list  # string(APPEND <flags> ...): the same as list(APPEND ...) for flags
 
     @staticmethod
     def _flags_variable(name: str) -> str | None:

@@ -177,7 +177,7 @@ def test_relocatable_device_code_links_with_fgpu_rdc() -> None:
 def test_shell_build_script_commands_by_program() -> None:
     from cass_cc.port.shell import rewrite_shell
 
-    text = (PROJECTS / "shell-build" / "build.sh").read_text()
+    text = (PROJECTS / "make-gcc-link" / "build.sh").read_text()
     new, rewrites = rewrite_shell(text, ARCHS, "/opt/rocm")
     assert new.splitlines()[:2] == ["#!/bin/sh", "ROCM_PATH=${ROCM_PATH:-/opt/rocm}  # cass-cc port: HIP's install, for CUDA's include/ and lib/"]
     assert "NVCC=hipcc\n" in new
@@ -196,7 +196,7 @@ def test_shell_build_script_builds(tmp_path: Path, run_port) -> None:  # type: i
     if device_libs is None:
         pytest.skip("no ROCm device libraries for gfx1100")
     out = tmp_path / "out"
-    assert run_port(str(PROJECTS / "shell-build"), "-o", str(out)).exit_code == 0
+    assert run_port(str(PROJECTS / "make-gcc-link"), "-o", str(out)).exit_code == 0
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CASS_", "NVCC_"))}
     env.update(HIP_PLATFORM="amd", DEVICE_LIB_PATH=str(device_libs))
     proc = subprocess.run(["sh", "build.sh"], cwd=out, env=env, capture_output=True, text=True, timeout=300)
