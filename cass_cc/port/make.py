@@ -479,6 +479,10 @@ class _Rewriter:
             self.rewrites += [(line.number + on, c) for on, c in changes]
             self.rewrites += [(line.number, c) for c in self.pending_notes]
         text = "".join(out)
+        changed = first_difference(self.text, text)
+        if changed is not None:  # never a file make reads differently: the original, and why
+            return self.text, [(changed, "not rewritten: the rewrite would change how make reads this line; "
+                                         "port the file by hand")]
         if "$(ROCM_PATH)" in text and "ROCM_PATH" not in self.variables:
             text, at = _define_rocm_path(text, self.context.rocm_root)  # two lines after line `at`
             self.rewrites = [(n + 2 if n > at else n, c) for n, c in self.rewrites]  # lines of the ported file
@@ -541,6 +545,39 @@ class _Rewriter:
         return text, changes[::-1]
 
 
+def shape(text: str) -> list[tuple[int, str]]:
+    """How make reads a file, line by line: (first line, what it is) for every logical line that
+    is not blank or a comment: a recipe line, an assignment to NAME, an include, a conditional,
+    a rule."""
+    found = []
+    for line in logical_lines(text):
+        code = line.text if line.recipe else _code(line.text)
+        if not code.strip():
+            continue
+        if line.recipe:
+            found.append((line.number, "recipe"))
+        elif (m := _ASSIGN.match(code)) is not None:
+            found.append((line.number, "assign " + m.group(1)))
+        elif _INCLUDE.match(code):
+            found.append((line.number, "include"))
+        elif (c := re.match(r"\s*(ifn?eq|ifn?def|else|endif|define|endef|export|unexport|vpath)\b", code)) is not None:
+            found.append((line.number, c.group(1)))
+        else:
+            found.append((line.number, "rule" if ":" in code else "other"))
+    return found
+
+
+def first_difference(old: str, new: str) -> int | None:
+    """The first line (of `old`) where `new` reads differently to make, or None."""
+    a, b = shape(old), shape(new)
+    for (line, what), (_, other) in zip(a, b):
+        if what != other:
+            return line
+    if len(a) != len(b):
+        return a[min(len(a), len(b))][0] if len(a) > len(b) else (a[-1][0] if a else 1)
+    return None
+
+
 def _define_rocm_path(text: str, root: str) -> tuple[str, int]:
     """Put `ROCM_PATH ?= root` (and a comment line) after the file's leading comments; returns the
     text and the number of lines before them."""
@@ -555,9 +592,13 @@ def _define_rocm_path(text: str, root: str) -> tuple[str, int]:
 
 
 def names_nvcc(text: str) -> bool:
-    """Whether the file names nvcc outside its comments."""
-    return any(NVCC_WORD.match(w.text) for line in logical_lines(text)
-               for w in split_words(line.text if line.recipe else _code(line.text)))
+    """Whether the file names nvcc outside its comments (`NVCC=nvcc` included)."""
+    for line in logical_lines(text):
+        code = line.text if line.recipe else _code(line.text)
+        m = None if line.recipe else _ASSIGN.match(code)
+        if any(NVCC_WORD.match(w.text) for w in split_words(code, m.end() if m else 0)):
+            return True
+    return False
 
 
 def uses_nvcc(text: str, context: MakeContext) -> bool:

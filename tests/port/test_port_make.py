@@ -202,3 +202,20 @@ def test_shell_build_script_builds(tmp_path: Path, run_port) -> None:  # type: i
     proc = subprocess.run(["sh", "build.sh"], cwd=out, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "built" in proc.stdout, proc.stdout + proc.stderr
     assert device_targets(str(out / "app")) == ["gfx1100"]
+
+
+def test_a_flag_touching_a_continuation_keeps_it() -> None:
+    text = "ARCH=sm_80\nNVCC=nvcc\nk.o: k.cu\n\t$(NVCC) -O2 -arch=$(ARCH)\\\n\t-c k.cu -o k.o\n"
+    new, rewrites = _port(text)
+    assert new == "ARCH=sm_80\nNVCC=hipcc\nk.o: k.cu\n\t$(NVCC) -O2 --offload-arch=gfx1100\\\n\t-c k.cu -o k.o\n"
+    assert rewrites == [(2, "nvcc -> hipcc"), (4, "-arch=$(ARCH) -> --offload-arch=gfx1100")]
+
+
+def test_a_rewrite_that_would_change_how_make_reads_the_file_is_refused() -> None:
+    from cass_cc.port.make import first_difference, shape
+
+    text = "NVCC = nvcc\nk.o: k.cu\n\t$(NVCC) -arch=sm_80\\\n\t-c k.cu\n"
+    assert [what for _, what in shape(text)] == ["assign NVCC", "rule", "recipe"]
+    broken = text.replace("-arch=sm_80\\\n", "--offload-arch=gfx1100\n")  # the continuation lost
+    assert first_difference(text, broken) == 3  # the lost continuation makes line 4 a recipe of its own
+    assert first_difference(text, _port(text)[0]) is None
