@@ -75,11 +75,16 @@ def _default_args_overload(name: str) -> str:
 
 
 # CUDA's __reduce_*_sync and __match_*_sync (sm_70/sm_80) for HIP versions without them.
-# They work on 32-lane groups, as CUDA warps are, whatever the wave size; the mask is
-# taken to be the whole warp (rules.py drops it, as for the shuffles).
+# They work on 32-lane groups, as CUDA warps are, whatever the wave size, and over the lanes of
+# their mask only (CUDA requires those lanes to make the call; the others may not be running):
+# a butterfly for the whole warp, lane by lane otherwise.
 _REDUCE = (
-    "template <class T> static __device__ inline T {name}(T v) {{"
-    " for (int o = 16; o > 0; o /= 2) {{ T w = __shfl_xor(v, o, 32); v = {combine}; }} return v; }}\n"
+    "template <class T> static __device__ inline T {name}(unsigned int mask, T v) {{"
+    " if (mask == 0xffffffffu) {{ for (int o = 16; o > 0; o /= 2) {{ T w = __shfl_xor(v, o, 32); v = {combine}; }} return v; }}"
+    " T r = v; bool first = true;"
+    " for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) {{ T w = __shfl(v, l, 32);"
+    " if (first) {{ r = w; first = false; }} else {{ T v = r; r = {combine}; }} }}"
+    " return r; }}\n"
 )
 WARP_HELPERS: dict[str, str] = {
     "__cass_reduce_add": _REDUCE.format(name="__cass_reduce_add", combine="v + w"),
@@ -89,13 +94,13 @@ WARP_HELPERS: dict[str, str] = {
     "__cass_reduce_or": _REDUCE.format(name="__cass_reduce_or", combine="v | w"),
     "__cass_reduce_xor": _REDUCE.format(name="__cass_reduce_xor", combine="v ^ w"),
     "__cass_match_any":
-        "template <class T> static __device__ inline unsigned int __cass_match_any(T v) {"
-        " unsigned int m = 0; for (int l = 0; l < 32; ++l) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l;"
+        "template <class T> static __device__ inline unsigned int __cass_match_any(unsigned int mask, T v) {"
+        " unsigned int m = 0; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l;"
         " return m; }\n",
     "__cass_match_all":
-        "template <class T> static __device__ inline unsigned int __cass_match_all(T v, int* pred) {"
-        " bool same = true; for (int l = 0; l < 32; ++l) same = same && (__shfl(v, l, 32) == v);"
-        " *pred = same; return same ? 0xffffffffu : 0u; }\n",
+        "template <class T> static __device__ inline unsigned int __cass_match_all(unsigned int mask, T v, int* pred) {"
+        " bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) same = same && (__shfl(v, l, 32) == v);"
+        " *pred = same; return same ? mask : 0u; }\n",
 }
 
 

@@ -103,15 +103,18 @@ WARP_SYNC_FALLBACK: dict[str, tuple[str, int]] = {
     "__activemask": ("__ballot", 0),
     "__syncwarp": ("", 0),
     # No HIP counterpart at all before 6.2: helpers from prelude.py, over 32-lane groups.
-    "__reduce_add_sync": ("__cass_reduce_add", 1),
-    "__reduce_min_sync": ("__cass_reduce_min", 1),
-    "__reduce_max_sync": ("__cass_reduce_max", 1),
-    "__reduce_and_sync": ("__cass_reduce_and", 1),
-    "__reduce_or_sync": ("__cass_reduce_or", 1),
-    "__reduce_xor_sync": ("__cass_reduce_xor", 1),
-    "__match_any_sync": ("__cass_match_any", 1),
-    "__match_all_sync": ("__cass_match_all", 1),
+    "__reduce_add_sync": ("__cass_reduce_add", 0),
+    "__reduce_min_sync": ("__cass_reduce_min", 0),
+    "__reduce_max_sync": ("__cass_reduce_max", 0),
+    "__reduce_and_sync": ("__cass_reduce_and", 0),
+    "__reduce_or_sync": ("__cass_reduce_or", 0),
+    "__reduce_xor_sync": ("__cass_reduce_xor", 0),
+    "__match_any_sync": ("__cass_match_any", 0),
+    "__match_all_sync": ("__cass_match_all", 0),
 }
+
+# Votes whose mask limits which lanes take part (HIP's take every active lane).
+_MASKED_VOTES = frozenset({"__ballot_sync", "__any_sync", "__all_sync"})
 
 # A wave-level barrier with the memory ordering __syncwarp promises (lanes of one wave).
 SYNCWARP_EXPR = (
@@ -757,12 +760,20 @@ class _Job:
         kept_text = ",".join("".join(self.out[j] for j in a) for a in kept)
         if dropped and kept_text.startswith(" "):
             kept_text = kept_text[1:]
+        mask = self._partial_mask(args[0]) if dropped and tok.text in _MASKED_VOTES else None
         if tok.text == "__syncwarp":
             text = SYNCWARP_EXPR + "".join(self._newlines(a) for a in args)
         elif tok.text == "__activemask":
             text = self._ballot_expr("1")
         elif tok.text == "__ballot_sync":
             text = self._ballot_expr(dropped_lines + kept_text)
+            if mask is not None:  # only the mask's lanes vote (CUDA); HIP's ballot has every active lane
+                text = f"({text} & ({mask}))"
+            dropped_lines = ""
+        elif mask is not None:  # __any_sync/__all_sync over the mask's lanes only
+            votes = f"({self._ballot_expr(dropped_lines + kept_text)} & ({mask}))"
+            text = (f"({votes} != 0u)" if tok.text == "__any_sync"
+                    else f"({votes} == ({self._ballot_expr('1')} & ({mask})))")
             dropped_lines = ""
         elif tok.text == "__shfl_sync" and len(kept) == 3:
             # CUDA takes the source lane modulo the width; HIP 5.2's __shfl adds it to the
@@ -779,6 +790,14 @@ class _Job:
         for j in range(i + 1, close + 1):
             self.out[j] = ""
         return close + 1
+
+    def _partial_mask(self, indices: list[int]) -> str | None:
+        """A vote's mask as text, unless it is the whole (32-lane) warp or the target runs 64-lane
+        waves (there the rules keep HIP's wave-wide votes and warn about literal masks)."""
+        text = " ".join("".join(self.out[k] if self.tokens[k].kind not in SIGNIFICANT_SKIP else " " for k in indices).split())
+        if self.target.wave_size != 32 or text.replace(" ", "") in rewrites.FULL_MASKS:
+            return None
+        return text
 
     def _significant(self, indices: list[int]) -> bool:
         return any(self.tokens[k].kind not in SIGNIFICANT_SKIP for k in indices)

@@ -68,7 +68,7 @@ def test_warp_sync_rewrites_hip52() -> None:
     out = body(src)
     assert "a = __shfl_down(v, 1);" in out
     assert "b = __shfl_xor(f<int, 2>(v, g(1, 2)), 4, 16);" in out
-    assert "c = ((unsigned int)__ballot(x > 0 && y < 1));" in out
+    assert "c = (((unsigned int)__ballot(x > 0 && y < 1)) & (m));" in out  # only the mask's lanes vote
     assert "__builtin_amdgcn_wave_barrier()" in out and "mask" not in out
 
 
@@ -111,7 +111,7 @@ def test_unsupported_reported() -> None:
     src = "cuLogsCurrent(1);\n  cudaLaunch(k);\n__match_any_sync(m, v);\n"
     result = RulesTranslator().translate(src, "t.cu", HIP52)
     assert set(result.unsupported) == {"cuLogsCurrent", "cudaLaunch"}  # __match_any_sync has a helper
-    assert "__cass_match_any(v)" in result.text
+    assert "__cass_match_any(m, v)" in result.text
     assert all(d.severity == "warning" for d in result.diagnostics)
     assert (result.diagnostics[1].line, result.diagnostics[1].column) == (2, 3)
 

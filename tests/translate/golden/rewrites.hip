@@ -3,21 +3,21 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
-#ifndef CASS_PRELUDE_42438b8d99eeb30b
-#define CASS_PRELUDE_42438b8d99eeb30b
-template <class T> static __device__ inline unsigned int __cass_match_all(T v, int* pred) { bool same = true; for (int l = 0; l < 32; ++l) same = same && (__shfl(v, l, 32) == v); *pred = same; return same ? 0xffffffffu : 0u; }
+#ifndef CASS_PRELUDE_0aa678be34fbfa26
+#define CASS_PRELUDE_0aa678be34fbfa26
+template <class T> static __device__ inline unsigned int __cass_match_all(unsigned int mask, T v, int* pred) { bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) same = same && (__shfl(v, l, 32) == v); *pred = same; return same ? mask : 0u; }
 #endif
-#ifndef CASS_PRELUDE_6a6a8d6d45b00d44
-#define CASS_PRELUDE_6a6a8d6d45b00d44
-template <class T> static __device__ inline unsigned int __cass_match_any(T v) { unsigned int m = 0; for (int l = 0; l < 32; ++l) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l; return m; }
+#ifndef CASS_PRELUDE_61146967f9057e85
+#define CASS_PRELUDE_61146967f9057e85
+template <class T> static __device__ inline unsigned int __cass_match_any(unsigned int mask, T v) { unsigned int m = 0; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l; return m; }
 #endif
-#ifndef CASS_PRELUDE_5cb704aefe5782a6
-#define CASS_PRELUDE_5cb704aefe5782a6
-template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; }
+#ifndef CASS_PRELUDE_04f7ec9de39021ba
+#define CASS_PRELUDE_04f7ec9de39021ba
+template <class T> static __device__ inline T __cass_reduce_add(unsigned int mask, T v) { if (mask == 0xffffffffu) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; } T r = v; bool first = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); if (first) { r = w; first = false; } else { T v = r; r = v + w; } } return r; }
 #endif
-#ifndef CASS_PRELUDE_1e20ec5c7d229cc8
-#define CASS_PRELUDE_1e20ec5c7d229cc8
-template <class T> static __device__ inline T __cass_reduce_max(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = w > v ? w : v; } return v; }
+#ifndef CASS_PRELUDE_f1b0c96452668d93
+#define CASS_PRELUDE_f1b0c96452668d93
+template <class T> static __device__ inline T __cass_reduce_max(unsigned int mask, T v) { if (mask == 0xffffffffu) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = w > v ? w : v; } return v; } T r = v; bool first = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); if (first) { r = w; first = false; } else { T v = r; r = w > v ? w : v; } } return r; }
 #endif
 #ifndef CASS_PRELUDE_cda9b33e028269c7
 #define CASS_PRELUDE_cda9b33e028269c7
@@ -183,11 +183,11 @@ __device__ float cass_program_atomicMax(float* address, float val) {
 
 __global__ void __launch_bounds__(256) stats(const int* in, int* out, float* fmax) {
   int v = in[threadIdx.x];
-  int total = __cass_reduce_add(v);
-  unsigned hi = __cass_reduce_max((unsigned)v);
-  unsigned peers = __cass_match_any(v);
+  int total = __cass_reduce_add(0xffffffff, v);
+  unsigned hi = __cass_reduce_max(0xffffffff, (unsigned)v);
+  unsigned peers = __cass_match_any(((unsigned int)__ballot(1)), v);
   int same;
-  __cass_match_all(v, &same);
+  __cass_match_all(0xffffffff, v, &same);
   if ((threadIdx.x & 31) == 0) {
     atomicAdd(&counter, total + (int)hi + __popc(peers) + same);
     atomicMax(fmax, coeffs[threadIdx.x % 16]);

@@ -3,13 +3,13 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
-#ifndef CASS_PRELUDE_6a6a8d6d45b00d44
-#define CASS_PRELUDE_6a6a8d6d45b00d44
-template <class T> static __device__ inline unsigned int __cass_match_any(T v) { unsigned int m = 0; for (int l = 0; l < 32; ++l) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l; return m; }
+#ifndef CASS_PRELUDE_61146967f9057e85
+#define CASS_PRELUDE_61146967f9057e85
+template <class T> static __device__ inline unsigned int __cass_match_any(unsigned int mask, T v) { unsigned int m = 0; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l; return m; }
 #endif
-#ifndef CASS_PRELUDE_5cb704aefe5782a6
-#define CASS_PRELUDE_5cb704aefe5782a6
-template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; }
+#ifndef CASS_PRELUDE_04f7ec9de39021ba
+#define CASS_PRELUDE_04f7ec9de39021ba
+template <class T> static __device__ inline T __cass_reduce_add(unsigned int mask, T v) { if (mask == 0xffffffffu) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; } T r = v; bool first = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); if (first) { r = w; first = false; } else { T v = r; r = v + w; } } return r; }
 #endif
 #if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
@@ -147,8 +147,8 @@ template <class T> static __device__ inline T __cass_reduce_add(T v) { for (int 
 #error "cass-cc: CUDA header <cuda_fp8.h> is not supported by HIP 5.2"
 
 __global__ void k(int* out) {
-    unsigned mask = __cass_match_any(out[threadIdx.x]);
-    out[threadIdx.x] = __cass_reduce_add((int)mask);
+    unsigned mask = __cass_match_any(0xffffffff, out[threadIdx.x]);
+    out[threadIdx.x] = __cass_reduce_add(0xffffffff, (int)mask);
 }
 
 int main() {

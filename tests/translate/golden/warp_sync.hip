@@ -157,8 +157,8 @@ __global__ void kernel(float* out, const float* in) {
     float y = __shfl(
                           (v > 0.0f ? v : -v),
                           min(3, (int)threadIdx.x));
-    unsigned ballot = ((unsigned int)__ballot(v > 0.0f));
-    bool any = __any(v > 1.0f), all = __all(v < 2.0f);
+    unsigned ballot = (((unsigned int)__ballot(v > 0.0f)) & (FULL_MASK));
+    bool any = ((((unsigned int)__ballot(v > 1.0f)) & (FULL_MASK)) != 0u), all = ((((unsigned int)__ballot(v < 2.0f)) & (FULL_MASK)) == (((unsigned int)__ballot(1)) & (FULL_MASK)));
     unsigned active = ((unsigned int)__ballot(1));
     (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"));
     (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"));
