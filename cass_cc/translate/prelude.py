@@ -87,6 +87,12 @@ _REDUCE = (
     " return r; }}\n"
 )
 WARP_HELPERS: dict[str, str] = {
+    # __syncwarp: a wave-level barrier with the memory ordering CUDA promises (lanes of one wave);
+    # CUDA's own on HIP's NVIDIA platform, so a ported tree still builds there (cass-cc verify)
+    "__cass_syncwarp":
+        "static __device__ inline void __cass_syncwarp() {\n#if defined(__HIP_PLATFORM_AMD__)\n"
+        '  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"); __builtin_amdgcn_wave_barrier();'
+        ' __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");\n#else\n  __syncwarp();\n#endif\n}\n',
     "__cass_reduce_add": _REDUCE.format(name="__cass_reduce_add", combine="v + w"),
     "__cass_reduce_min": _REDUCE.format(name="__cass_reduce_min", combine="w < v ? w : v"),
     "__cass_reduce_max": _REDUCE.format(name="__cass_reduce_max", combine="w > v ? w : v"),

@@ -1025,8 +1025,7 @@ class _Emitter:
         if mods in (["sync"], ["sync", "aligned"]) and len(args) == 1 and self._constant(args[0]) == 0:
             return ["__syncthreads()"]
         if mods == ["warp", "sync"] and len(args) == 1:
-            from .rules import SYNCWARP_EXPR  # noqa: PLC0415 (rules.py imports this module)
-            return [SYNCWARP_EXPR]
+            return [self._helper("__cass_syncwarp") + "()"]  # prelude.py's WARP_HELPERS
         return None
 
     def _i_barrier(self, mods: list[str], args: list[str]) -> list[str] | None:

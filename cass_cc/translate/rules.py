@@ -116,11 +116,9 @@ WARP_SYNC_FALLBACK: dict[str, tuple[str, int]] = {
 # Votes whose mask limits which lanes take part (HIP's take every active lane).
 _MASKED_VOTES = frozenset({"__ballot_sync", "__any_sync", "__all_sync"})
 
-# A wave-level barrier with the memory ordering __syncwarp promises (lanes of one wave).
-SYNCWARP_EXPR = (
-    '(__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(),'
-    ' __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"))'
-)
+# __syncwarp on HIP < 6.2: a helper from prelude.py (a wave barrier with its memory ordering on
+# AMD, CUDA's own __syncwarp on HIP's NVIDIA platform).
+SYNCWARP_EXPR = "__cass_syncwarp()"
 
 # Keywords after which `cudaFoo(` is a use, not a declaration of a user's function.
 _EXPR_KEYWORDS = frozenset(
@@ -763,6 +761,7 @@ class _Job:
         mask = self._partial_mask(args[0]) if dropped and tok.text in _MASKED_VOTES else None
         if tok.text == "__syncwarp":
             text = SYNCWARP_EXPR + "".join(self._newlines(a) for a in args)
+            self.emitted.add("__cass_syncwarp")
         elif tok.text == "__activemask":
             text = self._ballot_expr("1")
         elif tok.text == "__ballot_sync":

@@ -69,7 +69,18 @@ def test_warp_sync_rewrites_hip52() -> None:
     assert "a = __shfl_down(v, 1);" in out
     assert "b = __shfl_xor(f<int, 2>(v, g(1, 2)), 4, 16);" in out
     assert "c = (((unsigned int)__ballot(x > 0 && y < 1)) & (m));" in out  # only the mask's lanes vote
-    assert "__builtin_amdgcn_wave_barrier()" in out and "mask" not in out
+    assert "__cass_syncwarp();" in out and "mask" not in out
+
+
+def test_syncwarp_stays_portable_hip() -> None:
+    """Port output is HIP that builds on NVIDIA too (cass-cc verify): AMD's builtins only under
+    __HIP_PLATFORM_AMD__, CUDA's own __syncwarp elsewhere."""
+    text = RulesTranslator().translate("__global__ void k() { __syncwarp(); }\n", "s.cu", Target((5, 2), 32)).text
+    helper = text[text.index("static __device__ inline void __cass_syncwarp()"):]
+    amd, _, nvidia = helper.partition("#else")
+    assert "#if defined(__HIP_PLATFORM_AMD__)" in amd and "__builtin_amdgcn_wave_barrier()" in amd
+    assert "__syncwarp();" in nvidia.split("#endif")[0]
+    assert "__builtin_amdgcn" not in text.split("#line 1")[-1]
 
 
 def test_warp_sync_wave64_ballot_not_truncated() -> None:

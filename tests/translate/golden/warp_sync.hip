@@ -3,6 +3,16 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
+#ifndef CASS_PRELUDE_a29c7fe5bab176fc
+#define CASS_PRELUDE_a29c7fe5bab176fc
+static __device__ inline void __cass_syncwarp() {
+#if defined(__HIP_PLATFORM_AMD__)
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"); __builtin_amdgcn_wave_barrier(); __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+#else
+  __syncwarp();
+#endif
+}
+#endif
 #if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
@@ -160,7 +170,7 @@ __global__ void kernel(float* out, const float* in) {
     unsigned ballot = (((unsigned int)__ballot(v > 0.0f)) & (FULL_MASK));
     bool any = ((((unsigned int)__ballot(v > 1.0f)) & (FULL_MASK)) != 0u), all = ((((unsigned int)__ballot(v < 2.0f)) & (FULL_MASK)) == (((unsigned int)__ballot(1)) & (FULL_MASK)));
     unsigned active = ((unsigned int)__ballot(1));
-    (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"));
-    (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"));
+    __cass_syncwarp();
+    __cass_syncwarp();
     out[threadIdx.x] = first + up + x + y + ballot + any + all + active;
 }
