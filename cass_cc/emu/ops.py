@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import memops
+from . import memops, rt
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError
 from .operands import LANE, exec_mask, pack_lanes, reader, to_bits, write_sgpr, write_vgpr
 from .semantics import Uncovered, semantics
@@ -276,6 +276,8 @@ def _valu(inst, cls: str, pc: int, nxt: int):
         if getattr(inst, "omod", 0):
             raise Uncovered(f"{name}: output modifier (omod) not covered")
     clamp = bool(getattr(inst, "clmp", 0))
+    saturating = INT_SATURATE.get(name.removesuffix("_E64").removesuffix("_E32"))
+    swap_src = inst.src0.offset if name.startswith("V_SWAP_B") and inst.src0.offset >= 256 else None
     fn = semantics(op)
     bit_move = name.startswith(("V_CNDMASK_B32", "V_MOV_B32"))
     flush_in: list[tuple[str, int]] = []  # float sources the MODE's denormal field may flush
@@ -385,9 +387,17 @@ def _valu(inst, cls: str, pc: int, nxt: int):
         if "lane:D1" in out and sdst_vop3sd is not None and not null_sd:
             bits = np.logical_and(out["lane:D1"], mask)
             write_sgpr(g, sdst_vop3sd, pack_lanes(bits, W), 32)
+        if "S0" in out and swap_src is not None:  # V_SWAP_B32: the source register gets the old D0
+            old_d0 = np.array(to_bits(out["S0"], 32), copy=True)  # copies: the results may view the registers
+            new_d0 = np.array(to_bits(out["D0"], 32), copy=True)
+            write_vgpr(g, swap_src - 256, old_d0, mask, 32, False)
+            write_vgpr(g, vdst - 256, new_d0, mask, 32, False)
+            return nxt
         if "D0" in out and not is_cmp:
             val = out["D0"]
-            if clamp:
+            if clamp and saturating is not None:
+                val = _saturate(saturating, kw["S0"], kw["S1"])
+            elif clamp:
                 val = _clamp(val)
             if flush_out and not mode & (DENORM_BIT[dbits] << 1):
                 val = flush_bits(to_bits(val, dbits), dbits)
@@ -442,6 +452,24 @@ def _fmod(rd, bits: int, ab: bool, ng: bool):
             x = x ^ s
         return x
     return f
+
+
+# Integer adds and subtracts whose VOP3 `clamp` bit saturates the result to the type's range
+# instead of wrapping (the pseudocode computes the wrapped sum; the bit is the encoding's).
+INT_SATURATE = {
+    **{f"V_{op}_{k}_{t}": (t.lower(), op) for op in ("ADD", "SUB", "SUBREV") for k in ("NC", "CO")
+       for t in ("U32", "I32", "U16", "I16")},
+}
+_RANGE = {"u32": (0, 2**32 - 1), "i32": (-2**31, 2**31 - 1), "u16": (0, 2**16 - 1), "i16": (-2**15, 2**15 - 1)}
+
+
+def _saturate(kind: tuple[str, str], s0, s1):
+    t, op = kind
+    a = rt.view(s0, t).astype(np.int64)
+    b = rt.view(s1, t).astype(np.int64)
+    r = a + b if op == "ADD" else a - b if op == "SUB" else b - a
+    lo, hi = _RANGE[t]
+    return rt.view(np.clip(r, lo, hi).astype(np.int64), t)
 
 
 def _clamp(val):

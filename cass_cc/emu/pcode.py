@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 REGS = ("S0", "S1", "S2", "D0", "D1", "SCC", "VCC", "EXEC", "M0", "SIMM16", "SIMM32", "laneId")
-OUTPUTS = ("D0", "D1", "SCC", "VCC", "EXEC", "M0")
+OUTPUTS = ("D0", "D1", "SCC", "VCC", "EXEC", "M0", "S0")  # S0: V_SWAP_B32 writes its source too
 CONSTS = {"WAVE64": "False", "WAVE32": "True", "PI": "R.PI", "INF": "R.INF", "NAN": "R.NAN",
           "laneID": "laneId", "ROUND_MODE": "0", "ROUND_TOWARD_ZERO": "0", "ROUND_NEAREST_EVEN": "0"}
 TYPES = re.compile(r"^(u|i|b|f)(1|8|16|24|32|64)$|^bf16$")
@@ -392,9 +392,9 @@ class Gen:
             if ty:
                 cur = f"R.view({cur}, '{ty}')"
             value = f"{self.OPS[op[0]]}({cur}, {value})"
+        if lane is not None and lane != "laneId":  # `D0.u32[S0.u32[4 : 0]] = 1'1U`: one bit (S_BITSET1)
+            sl, lane = (lane, lane), None
         if lane is not None:
-            if lane != "laneId":
-                raise Unsupported(f"indexed write {name}[{lane}]")
             key = f"_lane_{name}"
             old = key if key in self.lanes else f"R.lane_old({name}, laneId)"
             self.emit(f"{key} = R.sel({self.pred}, R.cond({value}), {old})")

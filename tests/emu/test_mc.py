@@ -39,6 +39,10 @@ EXPECT = {
     "exec_abs": np.abs,
     "vccz_cndmask": lambda x: np.where(x < 10, 9, 7) + 100,
     "salu_bits": lambda x: x + ((8 << 4) | 4),
+    # issue 21: V_SWAP_B32 writes both operands; S_BITSET0/1; the VOP3 clamp bit saturates an integer add
+    "swap_b32": lambda x: x,
+    "bitset": lambda x: (x.astype(np.int64) + 0x80000008).astype(np.uint32).view(np.int32),
+    "clamp_add": lambda x: np.minimum(x.view(np.uint32).astype(np.int64) + 0xFFFFFFF0, 0xFFFFFFFF).astype(np.uint32).view(np.int32),
 }
 
 
