@@ -277,6 +277,25 @@ _ATOMIC_OVERLOADS = "".join(
        " return make_float4(atomicAdd(&p->x, v.x), atomicAdd(&p->y, v.y), atomicAdd(&p->z, v.z), atomicAdd(&p->w, v.w)); }\n"])
 ATOMIC_OVERLOADED = ("atomicAnd", "atomicOr", "atomicXor", "atomicMin", "atomicMax", "atomicCAS", "atomicAdd")
 
+# __hadd_rn, __hsub_rn, __hmul_rn (and their 2-lane forms): the plain operation, which the
+# compiler must not contract with a neighbouring one into a fused multiply-add. HIP 5.2 has none:
+# on halves, the _Float16 operation under `contract(off)`; on the bfloat16 stand-in, whose
+# functions round through bits and never contract, the plain functions.
+_RN_OPS = {"add": "+", "sub": "-", "mul": "*"}
+_HALF_RN = "".join(
+    ["#include <hip/hip_fp16.h>\n"]
+    + [f"static __device__ inline __half __h{op}_rn(__half a, __half b) {{\n#pragma clang fp contract(off)\n"
+       f"  return __half_raw{{static_cast<__half_raw>(a).data {sym} static_cast<__half_raw>(b).data}};\n}}\n"
+       f"static __device__ inline __half2 __h{op}2_rn(__half2 a, __half2 b) {{"
+       f" return __halves2half2(__h{op}_rn(__low2half(a), __low2half(b)), __h{op}_rn(__high2half(a), __high2half(b))); }}\n"
+       for op, sym in _RN_OPS.items()]
+    + ["#ifdef CASS_BF16_PRELUDE\n"]
+    + [f"static __device__ inline __hip_bfloat16 __h{op}_rn(__hip_bfloat16 a, __hip_bfloat16 b) {{ return __h{op}(a, b); }}\n"
+       f"static __device__ inline __hip_bfloat162 __h{op}2_rn(__hip_bfloat162 a, __hip_bfloat162 b) {{"
+       f" return __h{op}2(a, b); }}\n" for op in _RN_OPS]
+    + ["#endif\n"])
+HALF_RN_NAMES = tuple(f"__h{op}{two}_rn" for op in _RN_OPS for two in ("", "2"))
+
 SCOPED_ATOMICS = ([f"atomic{op}_block" for op in _ATOMIC_OPS]
                   + [f"atomic{op}_system" for op in (*_SYSTEM_FETCH, *_STEP)])
 
@@ -316,6 +335,8 @@ def served_names() -> dict[str, Served]:
         names[name] = Served(ATOMIC_OVERLOADS_KEY, (5, 3))  # measured on 5.2 only: later HIPs unknown
     names["cudaMemLocationTypeHost"] = Served("cudaMemLocationTypeHost", None)
     names["__managed__"] = Served("__managed__", None)
+    for name in HALF_RN_NAMES:
+        names[name] = Served("half _rn", (5, 3))  # measured on 5.2 only
     for name in (*CALLING_CONVENTIONS, *EMPTY_ATTRIBUTES, *HINT_ATTRIBUTES, *GNU_SPELLINGS):
         names[name] = Served(name, None)
     return names
@@ -362,6 +383,8 @@ def served_text(key: str) -> str:
         return _on_amd(MEM_LOCATION_HOST)
     if key == "__managed__":
         return _on_amd(MANAGED)
+    if key == "half _rn":
+        return _on_amd(_HALF_RN)
     raise KeyError(key)
 
 

@@ -154,3 +154,36 @@ def test_shuffles_move_half_and_pairs(code_object) -> None:  # type: ignore[no-u
     assert [int(v) for v in out[0::2]] == [int(a[i ^ 1]) for i in range(32)]
     # lane i reads lane i + 2's pair (x, -x); the last two lanes keep their own
     assert [int(v) for v in out[1::2]] == [int(a[i + 2 if i < 30 else i]) ^ 0x8000 for i in range(32)]
+
+
+RN = r"""
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+// __h*_rn: the plain operation, never contracted with the add after it into a fused multiply-add
+__global__ void rn(const __half* h, const __nv_bfloat16* b, float* out) {
+  out[0] = __half2float(__hadd(__hmul_rn(h[0], h[1]), h[2]));
+  out[1] = __half2float(__hfma(h[0], h[1], h[2]));
+  out[2] = __half2float(__hsub_rn(h[0], h[1])) + __half2float(__hadd_rn(h[0], h[1]));
+  __half2 p = __hmul2_rn(__halves2half2(h[0], h[1]), __halves2half2(h[1], h[0]));
+  out[3] = __half2float(__low2half(p)) - __half2float(__high2half(p));
+  out[4] = __bfloat162float(__hadd(__hmul_rn(b[0], b[1]), b[2]));
+}
+"""
+
+
+@needs_amd
+def test_rn_functions_round_each_step(tmp_path: Path) -> None:
+    from cass_cc.emu import launch, load
+
+    key = sha256_hex(RN, rules_identity())[:20]
+    co = load(built_once(SHARED_CACHE / "fp16", "rn.co", key, lambda p: cass_cc_build(RN, p, "-cubin", "-arch=sm_80")))
+    one = 1 + 2.0 ** -10  # one * one = 1 + 2^-9 + 2^-20: the 2^-20 is lost when the product is rounded
+    h = np.array([one, one, -(1 + 2.0 ** -9)], np.float16)
+    bf = 1 + 2.0 ** -7
+    b = (np.array([bf, bf, -(1 + 2.0 ** -6)], np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    out = launch(co, kernel_named(co, "rn"), 1, 1, [h, b, np.zeros(5, np.float32)])[2]
+    assert out[0] == 0.0  # rounded product, then the add: no fma
+    assert out[1] == 2.0 ** -20  # the fused one keeps it (the two differ on these inputs)
+    assert out[2] == float(np.float16(one + one))
+    assert out[3] == 0.0
+    assert out[4] == 0.0
