@@ -91,7 +91,19 @@ class TranslationCache:
             text = path.read_text(encoding="utf-8")
         except (OSError, ValueError, KeyError, TypeError):
             return None
+        # checked on every hit: the .hip file is the one its name (its digest) says, and the index
+        # entry is this key's (not another entry's copied or moved here); else the entry goes
+        if entry.get("key") != k or sha256_hex(text) != entry["hip"]:
+            self._drop(k, path if sha256_hex(text) != entry["hip"] else None)
+            return None
         return _translation(dict(entry, text=text)), path
+
+    def _drop(self, k: str, bad_file: Path | None) -> None:
+        """Forget a damaged entry (and a .hip file whose text is not its digest's)."""
+        self._index_file(k).unlink(missing_ok=True)
+        self.db.delete(k)
+        if bad_file is not None:
+            bad_file.unlink(missing_ok=True)
 
     def put(self, k: str, t: Translation) -> Path:
         entry = {
@@ -108,6 +120,7 @@ class TranslationCache:
     def _write_index(self, k: str, entry: dict[str, Any], path: Path) -> None:
         index = {name: value for name, value in entry.items() if name != "text"}
         index["hip"] = path.stem
+        index["key"] = k
         atomic_write_text(self._index_file(k), json.dumps(index, sort_keys=True))
 
     def _materialise(self, text: str) -> Path:

@@ -78,3 +78,34 @@ def test_hit_reads_the_index_alone_and_survives_a_lost_index(tmp_path: Path) -> 
     assert TranslationCache(tmp_path).get(key(b"other", "k.cu", "rules-1", "t")) is None
     assert {n: TranslationCache(tmp_path).stats()[n] for n in ("entries", "hits", "misses")} == {
         "entries": 1, "hits": 3, "misses": 1}
+
+
+def test_a_damaged_entry_is_never_served(tmp_path: Path) -> None:
+    """Issue 21: a changed digit in a cached .hip, an emptied .hip, an index entry pointing at
+    another entry's file: each was served (a wrong object, exit 0). Every hit is checked now; a
+    bad entry is dropped, so the compile translates again."""
+    import json
+
+    from cass_cc.cache import TranslationCache, key
+    from cass_cc.translate.base import Translation
+
+    def entry(text: str) -> tuple[str, Translation]:
+        return key(text.encode(), "k.cu", "rules-1", "t"), Translation(text=text, translator="rules-1")
+
+    (ka, a), (kb, b) = entry("int a = 1;\n"), entry("int b = 2;\n")
+    cache = TranslationCache(tmp_path)
+    path_a, path_b = cache.put(ka, a), cache.put(kb, b)
+    assert TranslationCache(tmp_path).get(ka) == (a, path_a)
+
+    path_a.write_text("int a = 7;\n")  # a changed digit
+    assert TranslationCache(tmp_path).get(ka) is None and not path_a.exists()
+    cache.put(ka, a)
+    path_a.write_text("")  # emptied
+    assert TranslationCache(tmp_path).get(ka) is None
+
+    cache.put(ka, a)
+    index_a = next((tmp_path / "index").rglob(f"{ka}.json"))
+    entry_b = json.loads(next((tmp_path / "index").rglob(f"{kb}.json")).read_text())
+    index_a.write_text(json.dumps(entry_b))  # a's index now names b's file
+    assert TranslationCache(tmp_path).get(ka) is None
+    assert TranslationCache(tmp_path).get(kb) == (b, path_b)  # the good entry stays
