@@ -101,6 +101,9 @@ def main(argv: Sequence[str]) -> int:
         _say(f"{path}: {e}")
         return 1
     kernels = report.kernels
+    if not kernels:  # a stripped or mismatched symbol table, or no __global__ at all: never an empty output
+        _say(f"{path}: no kernel found in the cubin (sm_{cb.sm}); nothing written")
+        return 1
     header = [f"; cass-cc --emit-rdna3 {Path(path).name} (sm_{cb.sm}) -> gfx1100, code object v5"]
     for lk in report.lifted:
         k = kernels[lk.name]

@@ -132,3 +132,24 @@ def test_model_answers_that_fail_are_named(tmp_path: Path, cass_env: dict[str, s
         assert proc.returncode == 1
         assert "trapper(int*): no path served it: unsupported SASS: BPT.TRAP" in proc.stderr and why in proc.stderr, proc.stderr
         assert not (tmp_path / "t.s").exists()
+
+
+def test_a_cubin_without_kernels_is_an_error(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """Issue 21: a cubin whose symbol table and code no longer match wrote a `.s` with "0 kernels"
+    and exited 0. The kernel's symbol is renamed here (its `.text.<name>` section keeps the old
+    name), so no kernel is found: an error naming the file, nothing written."""
+    import os
+
+    cu = tmp_path / "z.cu"
+    cu.write_text("__global__ void zork(int* x) { x[threadIdx.x] = 1; }\n")
+    nvcc = Toolchain(os.environ).nvcc.path
+    subprocess.run([nvcc, "-cubin", "-arch=sm_80", "-o", str(tmp_path / "z.cubin"), str(cu)], check=True)
+    data = bytearray((tmp_path / "z.cubin").read_bytes())
+    name = b"\0_Z4zorkPi\0"  # the symbol's own string (section names have a prefix before it)
+    at = data.find(name)
+    assert at >= 0
+    data[at:at + len(name)] = b"\0_Z4zorqPi\0"
+    (tmp_path / "z.cubin").write_bytes(bytes(data))
+    proc = run_cass(["--emit-rdna3", "z.cubin", "-o", "z.s"], tmp_path, cass_env)
+    assert proc.returncode == 1 and "no kernel found" in proc.stderr and "z.cubin" in proc.stderr, proc.stderr
+    assert not (tmp_path / "z.s").exists()
