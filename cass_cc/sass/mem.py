@@ -16,7 +16,7 @@ from .disasm import CBank, Imm, Insn, Mem, Operand, Pred, Reg
 
 WIDTHS = {"U8": (8, "zext"), "S8": (8, "sext"), "U16": (16, "zext"), "S16": (16, "sext"), "64": (64, ""), "128": (128, "")}
 SHFL_MODES = {"IDX": 0, "UP": 1, "DOWN": 2, "BFLY": 3}
-REDUX_KINDS = ("SUM", "MIN", "MAX", "AND", "OR", "XOR")  # +8: signed MIN/MAX
+REDUX_KINDS = ("SUM", "MIN", "MAX", "AND", "OR", "XOR")  # +8: signed MIN/MAX (op_REDUX)
 
 
 def _width(mods: tuple[str, ...]) -> tuple[int, str]:
@@ -406,6 +406,7 @@ class MemOps(LifterBase):
     def op_REDUX(self, insn: Insn) -> None:
         """REDUX.<op> Rd, Ra: the reduction of Ra over the warp's active lanes."""
         kind = next((m for m in insn.mods if m in REDUX_KINDS), "AND")  # plain REDUX is AND
-        code = REDUX_KINDS.index(kind) + (8 if "S32" in insn.mods else 0)
+        # .S32 changes only MIN and MAX (a two's-complement sum is the same sum): 9 smin, 10 smax
+        code = REDUX_KINDS.index(kind) + (8 if "S32" in insn.mods and kind in ("MIN", "MAX") else 0)
         d, a = insn.operands[0], insn.operands[-1]
         self.wr(d, self.rt("i32", "__cass_redux", f"i32 {code}, i32 {self.ival(a)}", convergent=True))  # type: ignore[arg-type]

@@ -589,6 +589,19 @@ CASES: list[Case] = [
         (Buf("i32", N, gen="bits"), Buf("i32", N, gen="bits"), Buf("i32", N, "out")),
     ),
     Case(
+        # issue 21: REDUX.SUM.S32 was lifted as a signed maximum (the .S32 code fell to smax)
+        "redux_sync",
+        """__global__ void redux_sync(const int* a, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x; int v = a[i] % 100000;
+            out[5 * i] = __reduce_add_sync(0xffffffff, v); out[5 * i + 1] = __reduce_max_sync(0xffffffff, v);
+            out[5 * i + 2] = __reduce_min_sync(0xffffffff, v); out[5 * i + 3] = (int)__reduce_add_sync(0xffffffff, (unsigned)v);
+            out[5 * i + 4] = (int)__reduce_max_sync(0xffffffff, (unsigned)v); }""",
+        """struct P { const int *a; int *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { int base = i - i % 32;
+             int sum = 0, mx = INT32_MIN, mn = INT32_MAX; uint32_t umx = 0; for (int l = 0; l < 32; l++) { int v = p->a[base + l] % 100000;
+               sum += v; if (v > mx) mx = v; if (v < mn) mn = v; if ((uint32_t)v > umx) umx = (uint32_t)v; }
+             p->out[5 * i] = sum; p->out[5 * i + 1] = mx; p->out[5 * i + 2] = mn; p->out[5 * i + 3] = sum; p->out[5 * i + 4] = (int)umx; }""",
+        (Buf("i32", N, gen="bits"), Buf("i32", 5 * N, "out")),
+    ),
+    Case(
         "match_sync",
         """__global__ void match_sync(const int* a, const long long* w, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x; int pred, pred2;
             out[4 * i] = __match_any_sync(0xffffffff, a[i] & 3); out[4 * i + 1] = __match_all_sync(0xffffffff, a[i] & 1, &pred) ^ pred;
