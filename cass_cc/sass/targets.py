@@ -379,19 +379,31 @@ def _dim3(name: str, calls: list[str]) -> str:
 
 
 def kernarg_types(kernel: Kernel) -> list[str]:
-    """Explicit kernel arguments with CUDA's offsets: scalars by size, anything else as
-    bytes, padding where CUDA leaves a gap."""
+    """Explicit kernel arguments with CUDA's offsets: one IR argument per CUDA parameter, typed so
+    that LLVM's kernarg layout (each argument at its type's ABI alignment) puts it at CUDA's
+    offset. Padding is an argument of its own only where no such type exists: a launcher passes
+    the CUDA signature's arguments, and the metadata lists those."""
     out: list[str] = []
     pos = 0
     for p in sorted(kernel.params, key=lambda p: p.offset):
-        if p.offset > pos:
-            out.append(f"[{p.offset - pos} x i8]")
-        ty = {1: "i8", 2: "i16", 4: "i32", 8: "i64"}.get(p.size) if p.offset % max(p.size, 1) == 0 else None
-        out.append(ty or f"[{p.size} x i8]")
+        ty, align = _kernarg_type(p.offset, p.size)
+        if -(-pos // align) * align != p.offset:
+            out.append(f"[{p.offset - pos} x i8]")  # a gap the type's alignment does not explain
+        out.append(ty)
         pos = p.offset + p.size
     if kernel.param_size > pos:
         out.append(f"[{kernel.param_size - pos} x i8]")
     return out
+
+
+def _kernarg_type(offset: int, size: int) -> tuple[str, int]:
+    """The IR type of a parameter of `size` bytes at `offset`, and its ABI alignment."""
+    if size in (1, 2, 4, 8) and offset % size == 0:
+        return {1: "i8", 2: "i16", 4: "i32", 8: "i64"}[size], size
+    for align, element in ((16, "<4 x i32>"), (8, "i64"), (4, "i32"), (2, "i16")):
+        if offset % align == 0 and size % align == 0:
+            return f"[{size // align} x {element}]", align
+    return f"[{size} x i8]", 1
 
 
 BARRIER_RED_SCRATCH = 16  # LDS bytes before the kernel's shared memory for __cass_barrier_red

@@ -153,3 +153,23 @@ def test_a_cubin_without_kernels_is_an_error(tmp_path: Path, cass_env: dict[str,
     proc = run_cass(["--emit-rdna3", "z.cubin", "-o", "z.s"], tmp_path, cass_env)
     assert proc.returncode == 1 and "no kernel found" in proc.stderr and "z.cubin" in proc.stderr, proc.stderr
     assert not (tmp_path / "z.s").exists()
+
+
+def test_kernel_metadata_lists_the_cuda_parameters_only(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """Issue 21: axpy(float, const float*, float*, int) got a fifth, padding argument (the 4 bytes
+    before the first pointer), so a launcher passing CUDA's four was refused. The layout is CUDA's
+    (offsets 0, 8, 16, 24) with exactly its four explicit arguments."""
+    import os
+    import re
+
+    cu = tmp_path / "axpy.cu"
+    cu.write_text("__global__ void axpy(float a, const float* x, float* y, int n) {\n"
+                  "  int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] += a * x[i]; }\n")
+    nvcc = Toolchain(os.environ).nvcc.path
+    subprocess.run([nvcc, "-cubin", "-arch=sm_80", "-o", str(tmp_path / "axpy.cubin"), str(cu)], check=True)
+    proc = run_cass(["--emit-rdna3", "axpy.cubin", "-o", "axpy.s"], tmp_path, cass_env)
+    assert proc.returncode == 0, proc.stderr
+    asm = (tmp_path / "axpy.s").read_text()
+    args = re.findall(r"\.offset:\s+(\d+)\s+\.size:\s+(\d+)\s+\.value_kind:\s+(\w+)", asm)
+    explicit = [(int(o), int(s)) for o, s, kind in args if not kind.startswith("hidden")]
+    assert explicit == [(0, 4), (8, 8), (16, 8), (24, 4)], args
