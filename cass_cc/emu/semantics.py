@@ -299,6 +299,49 @@ def _ldexp(t: str, et: str):
     return op
 
 
+def _two_over_pi_bits(bits: int) -> int:
+    """floor(2/pi * 2**bits): pi by Machin's formula in integers, with guard bits."""
+    guard = bits + 64
+    one = 1 << guard
+
+    def arctan_inv(x: int) -> int:  # atan(1/x) * 2**guard
+        total = term = one // x
+        n, sign, x2 = 1, -1, x * x
+        while term:
+            term //= x2
+            n += 2
+            total += sign * (term // n)
+            sign = -sign
+        return total
+
+    pi = 16 * arctan_inv(5) - 4 * arctan_inv(239)  # pi * 2**guard
+    return (1 << (bits + 1 + guard)) // pi
+
+
+_TWO_OVER_PI = None  # 2/pi's first 1201 fraction bits (b_1200 .. b_0), made on first use
+
+
+def _trig_preop(S0=None, S1=None, **_):
+    """V_TRIG_PREOP_F64: the 53 bits of 2/pi after the first `shift` ones, scaled to their place
+    (shift = 53 * S1[4:0], plus the exponent of S0 beyond 1077); the pseudocode's 1201-bit
+    constant is out of the generated code's reach."""
+    global _TWO_OVER_PI
+    if _TWO_OVER_PI is None:
+        _TWO_OVER_PI = _two_over_pi_bits(1201)
+    x = np.asarray(rt.view(S0, "u64"))
+    seg = np.asarray(rt.view(S1, "u32")) & np.uint32(31)
+    x, seg = np.broadcast_arrays(x, seg)
+    out = np.empty(x.shape, np.float64)
+    for idx in np.ndindex(x.shape):
+        exponent = (int(x[idx]) >> 52) & 0x7FF
+        shift = int(seg[idx]) * 53 + max(exponent - 1077, 0)
+        room = 1201 - 53 - shift
+        chunk = (_TWO_OVER_PI >> room if room >= 0 else _TWO_OVER_PI << -room) & ((1 << 53) - 1)
+        scale = -53 - shift + (128 if exponent >= 1968 else 0)
+        out[idx] = np.ldexp(float(chunk), scale)
+    return {"D0": out}
+
+
 # ---- hand-written fast forms of frequent integer ops (same results as the pseudocode, fewer passes) ----
 
 U32 = np.uint32
@@ -440,6 +483,7 @@ OVERRIDES = {
     "V_CNDMASK_B32": _cndmask,
     "V_LSHLREV_B64": _shift64("lshl"), "V_LSHRREV_B64": _shift64("lshr"), "V_ASHRREV_I64": _shift64("ashr"),
     "V_FMAC_F32": _fma32, "V_FMA_F32": _fma32,
+    "V_TRIG_PREOP_F64": _trig_preop,
     "V_LDEXP_F32": _ldexp("f32", "i32"), "V_LDEXP_F64": _ldexp("f64", "i32"), "V_LDEXP_F16": _ldexp("f16", "i16"),
     "V_MIN_F32": _minmax("min", "f32"), "V_MAX_F32": _minmax("max", "f32"),
     "V_MIN_F16": _minmax("min", "f16"), "V_MAX_F16": _minmax("max", "f16"),

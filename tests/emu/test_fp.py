@@ -290,3 +290,43 @@ def test_float_compares_with_nan(fp_mc):
                 ~np.isnan(a) & ~np.isnan(b), np.isnan(a) | np.isnan(b), a < b, ~(a >= b)]
     want = sum(b_.astype(np.uint32) << k for k, b_ in enumerate(bits))
     assert out.tolist() == want.tolist()
+
+
+# 2/pi's fraction bits, 24 at a time (fdlibm's ipio2 table: an independent truth for the emulator's)
+TWO_OVER_PI_24 = (
+    0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1, 0xF534DD, 0xC0DB62, 0x95993C, 0x439041, 0xFE5163, 0xABDEBB, 0xC561B7,
+    0x246E3A, 0x424DD2, 0xE00649, 0x2EEA09, 0xD1921C, 0xFE1DEB, 0x1CB129, 0xA73EE8, 0x8235F5, 0x2EBB44, 0x84E99C,
+    0x7026B4, 0x5F7E41, 0x3991D6, 0x398353, 0x39F49C, 0x845F8B, 0xBDF928, 0x3B1FF8, 0x97FFDE, 0x05980F, 0xEF2F11,
+    0x8B5A0A, 0x6D1F6D, 0x367ECF, 0x27CB09, 0xB74F46, 0x3F669E, 0x5FEA2D, 0x7527BA, 0xC7EBE5, 0xF17B3D, 0x0739F7,
+    0x8A5292, 0xEA6BFB, 0x5FB11F, 0x8D5D08, 0x560330, 0x46FC7B, 0x6BABF0, 0xCFBC20, 0x9AF436, 0x1DA9E3)
+
+
+def test_trig_preop_gives_two_over_pi_in_53_bit_chunks():
+    """V_TRIG_PREOP_F64 (issue 21: it stopped the emulator): chunk k of 2/pi for every segment the
+    hardware has, and the shift a large operand's exponent adds."""
+    from cass_cc.emu.semantics import semantics
+    from tinygrad.runtime.autogen.amd.rdna3.ins import VOP3Op
+
+    truth = 0
+    for word in TWO_OVER_PI_24:
+        truth = (truth << 24) | word
+    bits = 24 * len(TWO_OVER_PI_24)
+    op = semantics(VOP3Op.V_TRIG_PREOP_F64)
+    one = np.array([1.0]).view(np.uint64)
+    for seg in range(22):
+        got = float(op(S0=one, S1=np.uint32(seg))["D0"][0])
+        chunk = (truth >> (bits - 53 * (seg + 1))) & ((1 << 53) - 1)
+        assert got == np.ldexp(float(chunk), -53 * (seg + 1)), seg
+    huge = np.array([2.0 ** 60]).view(np.uint64)  # biased exponent 1083: 6 more bits skipped
+    chunk = (truth >> (bits - 53 - 6)) & ((1 << 53) - 1)
+    assert float(op(S0=huge, S1=np.uint32(0))["D0"][0]) == np.ldexp(float(chunk), -53 - 6)
+
+
+def test_double_sin_cos_of_large_arguments(fp_cos):
+    """The device library reduces large arguments with V_TRIG_PREOP_F64: results within 2 ulp
+    of numpy's (which reduces exactly)."""
+    plain, _ = fp_cos
+    x = np.array([1e22, -3.5e15, 2.0 ** 60, 123456789.123, 1e300, 5.0, -0.5, 7.0e8], np.float64)
+    out = launch(plain, "sincos_large", 1, 8, [x, np.zeros(16), x.size])[1]
+    for got, want in ((out[0::2], np.sin(x)), (out[1::2], np.cos(x))):
+        assert np.all(np.abs(got - want) <= 2 * np.spacing(np.abs(want))), (got, want)
