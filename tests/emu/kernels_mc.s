@@ -355,7 +355,8 @@ lds_wrapped_address:
 uncovered:
   v_mov_b32 v2, 0
   v_mov_b32 v3, 0
-  v_trig_preop_f64 v[4:5], v[2:3], 0
+  s_mov_b32 m0, 0
+  v_movrels_b32 v4, v2
   s_endpgm
 .size uncovered, .-uncovered
 .globl spin
