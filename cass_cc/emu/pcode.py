@@ -417,8 +417,53 @@ class Gen:
         self.assigned.add(name)
 
 
+_LAMBDA = re.compile(r"(\w+)\s*=\s*lambda\s*\(([^)]*)\)\s*\(")
+
+
+def _closing(text: str, i: int) -> int:
+    """Index of the `)` that closes the `(` before position i."""
+    depth = 1
+    while i < len(text):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i
+        i += 1
+    raise Unsupported("unbalanced parentheses")
+
+
+def expand_lambdas(text: str) -> str:
+    """`ABSDIFF = lambda(x, y) (x > y ? x - y : y - x);` and its calls, written out: each call
+    becomes the body with the parameters replaced by the (parenthesised) arguments."""
+    while (m := _LAMBDA.search(text)) is not None:
+        params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+        end = _closing(text, m.end())
+        body = " ".join(text[m.end():end].split())  # one line: a newline ends a statement
+        stop = end + 1
+        while stop < len(text) and text[stop] in " \t;":
+            stop += 1
+        text = text[:m.start()] + text[stop:]
+        call = re.compile(rf"\b{re.escape(m.group(1))}\s*\(")
+        while (c := call.search(text)) is not None:
+            close = _closing(text, c.end())
+            args, depth, start = [], 0, c.end()
+            for k in range(c.end(), close + 1):
+                ch = text[k]
+                depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0) if k < close else 0
+                if (ch == "," and depth == 0) or k == close:
+                    args.append(text[start:k].strip())
+                    start = k + 1
+            if len(args) != len(params):
+                raise Unsupported(f"{m.group(1)} called with {len(args)} arguments")
+            out = body
+            for p, a in zip(params, args):
+                out = re.sub(rf"\b{re.escape(p)}\b", lambda _m, a=a: f"({a})", out)
+            text = text[:c.start()] + f"({out})" + text[close + 1:]
+    return text
+
+
 def translate(text: str, name: str = "op") -> str:
     """Python source of `def <name>(...)` for one opcode's pseudocode."""
+    text = expand_lambdas(text)
     if "lambda" in text:
         raise Unsupported("lambda")
     g = Gen(tokenize(text))

@@ -453,3 +453,31 @@ clamp_add:
   .amdhsa_user_sgpr_kernarg_segment_ptr 1
   .amdhsa_wavefront_size32 1
 .end_amdhsa_kernel
+.text
+// out = v_sad_u8(x, 3x, 7) + v_msad_u8(x, 0x00ff0102, 0) + v_sad_u32(x, 100, 0): pseudocode with lambdas
+.globl sad
+.p2align 8
+.type sad,@function
+sad:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mul_lo_u32 v3, v2, 3
+  v_sad_u8 v4, v2, v3, 7
+  v_mov_b32 v5, 0x00ff0102
+  v_msad_u8 v6, v2, v5, 0
+  v_sad_u32 v7, v2, 0x64, 0
+  v_add3_u32 v4, v4, v6, v7
+  global_store_b32 v1, v4, s[6:7]
+  s_endpgm
+.size sad, .-sad
+.rodata
+.p2align 6
+.amdhsa_kernel sad
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel

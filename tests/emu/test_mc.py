@@ -26,6 +26,17 @@ def _readlane(x):
     return out
 
 
+def _sad(x):
+    u = x.view(np.uint32).astype(np.int64)
+    v = (u * 3) & 0xFFFFFFFF
+    byte = lambda a, k: (a >> (8 * k)) & 0xFF  # noqa: E731
+    sad8 = sum(np.abs(byte(u, k) - byte(v, k)) for k in range(4)) + 7
+    m = 0x00FF0102
+    msad = sum(np.where(byte(m, k) == 0, 0, np.abs(byte(u, k) - byte(m, k))) for k in range(4))
+    sad32 = np.abs(u - 100)
+    return ((sad8 + msad + sad32) & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+
+
 EXPECT = {
     "dpp8_reverse": lambda x: x[(LANE & ~7) | (7 - (LANE & 7))],
     "dpp16_quad_perm": lambda x: x[(LANE & ~3) | (3 - (LANE & 3))],
@@ -42,6 +53,7 @@ EXPECT = {
     # issue 21: V_SWAP_B32 writes both operands; S_BITSET0/1; the VOP3 clamp bit saturates an integer add
     "swap_b32": lambda x: x,
     "bitset": lambda x: (x.astype(np.int64) + 0x80000008).astype(np.uint32).view(np.int32),
+    "sad": lambda x: _sad(x),
     "clamp_add": lambda x: np.minimum(x.view(np.uint32).astype(np.int64) + 0xFFFFFFF0, 0xFFFFFFFF).astype(np.uint32).view(np.int32),
 }
 
