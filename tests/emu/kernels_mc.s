@@ -384,100 +384,77 @@ spin:
   .amdhsa_wavefront_size32 1
 .end_amdhsa_kernel
 .text
+// Shared by the kernels below: v2 = in[lane] (v1 = its byte offset); out[lane] = REG; descriptor.
+.macro load_x
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+.endm
+.macro store_out reg
+  global_store_b32 v1, \reg, s[6:7]
+  s_endpgm
+.endm
+.macro descriptor name
+.p2align 6
+.amdhsa_kernel \name
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.endm
 // issue 21's emulator defects, each a kernel of its own: out[i] from in[i]
 .globl swap_b32
 .p2align 8
 .type swap_b32,@function
 swap_b32:
-  s_load_b128 s[4:7], s[0:1], 0x0
-  v_lshlrev_b32 v1, 2, v0
-  s_waitcnt lgkmcnt(0)
-  global_load_b32 v2, v1, s[4:5]
-  s_waitcnt vmcnt(0)
+  load_x
   v_lshlrev_b32 v3, 1, v2
   v_swap_b32 v2, v3
   v_sub_nc_u32 v4, v2, v3
-  global_store_b32 v1, v4, s[6:7]
-  s_endpgm
+  store_out v4
 .size swap_b32, .-swap_b32
 .globl bitset
 .p2align 8
 .type bitset,@function
 bitset:
-  s_load_b128 s[4:7], s[0:1], 0x0
-  v_lshlrev_b32 v1, 2, v0
-  s_waitcnt lgkmcnt(0)
-  global_load_b32 v2, v1, s[4:5]
-  s_waitcnt vmcnt(0)
+  load_x
   s_mov_b32 s8, 0
   s_bitset1_b32 s8, 5
   s_bitset1_b32 s8, 31
   s_bitset1_b32 s8, 3
   s_bitset0_b32 s8, 5
   v_add_nc_u32 v3, s8, v2
-  global_store_b32 v1, v3, s[6:7]
-  s_endpgm
+  store_out v3
 .size bitset, .-bitset
 .globl clamp_add
 .p2align 8
 .type clamp_add,@function
 clamp_add:
-  s_load_b128 s[4:7], s[0:1], 0x0
-  v_lshlrev_b32 v1, 2, v0
-  s_waitcnt lgkmcnt(0)
-  global_load_b32 v2, v1, s[4:5]
-  s_waitcnt vmcnt(0)
+  load_x
   v_add_nc_u32 v3, v2, 0xfffffff0 clamp
-  global_store_b32 v1, v3, s[6:7]
-  s_endpgm
+  store_out v3
 .size clamp_add, .-clamp_add
 .rodata
-.p2align 6
-.amdhsa_kernel swap_b32
-  .amdhsa_next_free_vgpr 8
-  .amdhsa_next_free_sgpr 16
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_wavefront_size32 1
-.end_amdhsa_kernel
-.p2align 6
-.amdhsa_kernel bitset
-  .amdhsa_next_free_vgpr 8
-  .amdhsa_next_free_sgpr 16
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_wavefront_size32 1
-.end_amdhsa_kernel
-.p2align 6
-.amdhsa_kernel clamp_add
-  .amdhsa_next_free_vgpr 8
-  .amdhsa_next_free_sgpr 16
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_wavefront_size32 1
-.end_amdhsa_kernel
+descriptor swap_b32
+descriptor bitset
+descriptor clamp_add
 .text
 // out = v_sad_u8(x, 3x, 7) + v_msad_u8(x, 0x00ff0102, 0) + v_sad_u32(x, 100, 0): pseudocode with lambdas
 .globl sad
 .p2align 8
 .type sad,@function
 sad:
-  s_load_b128 s[4:7], s[0:1], 0x0
-  v_lshlrev_b32 v1, 2, v0
-  s_waitcnt lgkmcnt(0)
-  global_load_b32 v2, v1, s[4:5]
-  s_waitcnt vmcnt(0)
+  load_x
   v_mul_lo_u32 v3, v2, 3
   v_sad_u8 v4, v2, v3, 7
   v_mov_b32 v5, 0x00ff0102
   v_msad_u8 v6, v2, v5, 0
   v_sad_u32 v7, v2, 0x64, 0
   v_add3_u32 v4, v4, v6, v7
-  global_store_b32 v1, v4, s[6:7]
-  s_endpgm
+  store_out v4
 .size sad, .-sad
 .rodata
-.p2align 6
-.amdhsa_kernel sad
-  .amdhsa_next_free_vgpr 8
-  .amdhsa_next_free_sgpr 16
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_wavefront_size32 1
-.end_amdhsa_kernel
+descriptor sad
