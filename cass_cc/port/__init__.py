@@ -125,8 +125,33 @@ def port(opts: PortOptions, config: Any, env: Mapping[str, str] | None = None) -
                 report.files.append(_port_file(entry, opts, chain, target, archs, cache, context))
             elif opts.output is not None:
                 report.copied += _mirror(src / entry.rel, opts.output / entry.rel, report)
+    _quiet_own_names(report, src)
     _write_reports(report, opts)
     return 1 if report.failed else 0
+
+
+def _quiet_own_names(report: Report, src: Path) -> None:
+    """Names a file's translation called unsupported that the tree's own sources declare (a
+    project header's `typedef ... nv_bfloat16;`, its `#define MAJOR_VERSION`) are the project's:
+    no warning, not counted (as the driver does with the headers a compile includes)."""
+    from ..translate.rules import declared_names
+
+    candidates = {name for f in report.files for name in f.unsupported}
+    if not candidates:
+        return
+    own: set[str] = set()
+    for f in report.files:
+        if f.kind == "source":
+            try:
+                text = (src / f.path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            own |= declared_names(text) & candidates
+    for f in report.files:
+        for name in own & set(f.unsupported):
+            del f.unsupported[name]
+            f.unsupported_family.pop(name, None)
+            f.diagnostics = [d for d in f.diagnostics if f": warning: '{name}'" not in d]
 
 
 def _rocm_root(config: Any, env: Mapping[str, str]) -> str:

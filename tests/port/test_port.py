@@ -143,3 +143,19 @@ def test_unsupported_and_diagnostics_reported(tmp_path: Path, run_port) -> None:
     assert any("64-lane waves" in d for d in entry["diagnostics"])
     assert report["stats"]["unknown"]["unsupported"] == 1 and report["stats"]["runtime"]["unsupported"] == 1
     assert "unsupported, left as is: cuLogsCurrent (unknown)" in result.stderr
+
+
+def test_names_the_trees_own_headers_declare_are_not_reported(tmp_path: Path, run_port) -> None:  # type: ignore[no-untyped-def]
+    """A CUDA name that a header of the project itself defines is the project's (as the driver
+    treats the headers a compile includes); one nothing provides is still reported."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "mine.h").write_text("#pragma once\ntypedef unsigned short nv_bfloat16;\n#define MAJOR_VERSION 3\n")
+    (src / "k.cu").write_text('#include "mine.h"\n__global__ void k(nv_bfloat16* p) { p[0] = MAJOR_VERSION; }\n'
+                              "int f(cudaDeviceProp* q) { return q->gpuDirectRDMASupported; }\n")
+    js = tmp_path / "r.json"
+    result = run_port(str(src), "--examine", "--hip-version", "5.2", "--report-json", str(js))
+    assert result.exit_code == 0, result.output
+    entry = next(f for f in json.loads(js.read_text())["files"] if f["path"] == "k.cu")
+    assert list(entry["unsupported"]) == ["gpuDirectRDMASupported"]
+    assert not any("nv_bfloat16" in d or "MAJOR_VERSION" in d for d in entry["diagnostics"])
