@@ -46,6 +46,7 @@ class Lifted:
     opcodes: set[str] = field(default_factory=set)
     local_size: int = 0
     shared_size: int = 0  # static bytes as the target allocates them (dynamic ones follow)
+    recursive: bool = False  # a subroutine calls itself: the stack is CUDA's default size
 
 
 CONTROL = {"BRA", "EXIT", "RET", "CALL", "BRX", "JMP", "JMX", "ENDCOLLECTIVE"}
@@ -77,6 +78,36 @@ def shared_reserved(sm: int) -> int:
     return 0x400 if sm >= 90 else 0
 
 
+CUDA_DEFAULT_STACK = 1024  # bytes per thread: cudaLimitStackSize's default
+
+
+def calls_recursively(fn: "Function") -> bool:
+    """Does a subroutine of the kernel's text call itself, directly or through others? Each CALL
+    belongs to the subroutine whose entry (a CALL target) is the nearest at or before it; the
+    kernel's own code starts at offset 0."""
+    entries = sorted({fn.labels[op.name] for insn in fn.insns if insn.opcode == "CALL"
+                      for op in insn.operands[-1:] if getattr(op, "name", None) in fn.labels})
+    if not entries:
+        return False
+    edges: dict[int, set[int]] = {}
+    for insn in fn.insns:
+        if insn.opcode != "CALL" or getattr(insn.operands[-1], "name", None) not in fn.labels:
+            continue
+        caller = max((e for e in entries if e <= insn.offset), default=0)
+        edges.setdefault(caller, set()).add(fn.labels[insn.operands[-1].name])  # type: ignore[union-attr]
+    state: dict[int, int] = {}  # 1: on the current path, 2: done
+
+    def cycle(node: int) -> bool:
+        state[node] = 1
+        for nxt in edges.get(node, ()):
+            if state.get(nxt) == 1 or (nxt not in state and cycle(nxt)):
+                return True
+        state[node] = 2
+        return False
+
+    return any(cycle(e) for e in [0, *entries] if e not in state)
+
+
 class LifterBase:
     """Registers, operands and constant banks; alu.py and mem.py add the instructions."""
 
@@ -99,6 +130,9 @@ class LifterBase:
         reserved = shared_reserved(sm)
         self.shared_size = max(kernel.shared_size - reserved, 0) if kernel.shared_size else 0
         self.local_size = max(16, (max(kernel.frame_size, kernel.min_stack_size) + 15) & ~15)
+        self.recursive = calls_recursively(fn)
+        if self.recursive:  # depth unknown: CUDA's own per-thread stack then (cudaLimitStackSize's default)
+            self.local_size = max(self.local_size, CUDA_DEFAULT_STACK)
         self.uses_local = False
         # which windows a generic address may point into: those whose base the kernel reads
         self.shared_window = self.local_window = False

@@ -90,6 +90,8 @@ def hip_signature(k: Kernel, lifted: Lifted) -> str:
         extra.append(f"{lifted.shared_size} B static shared")
     if k.reqntid:
         extra.append("block " + "x".join(map(str, k.reqntid)))
+    if lifted.recursive:
+        extra.append(f"recursive: {lifted.local_size} B stack a thread (CUDA's default; the depth is unknown)")
     tail = f"; {', '.join(extra)}" if extra else ""
     return f"{k.name} = {k.demangled}: hipModuleLaunchKernel with kernarg bytes@offset {args}, {k.param_size} in all{tail}"
 

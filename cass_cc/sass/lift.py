@@ -88,7 +88,8 @@ class Lifter(AluOps, MemOps):
             head.append(f"  %local = alloca [{self.local_size} x i8], align 16, addrspace({self.sp.local})")
         head.append("  br label %body")
         body = "\n".join(head + self.b.lines + ["}"])
-        return Lifted(self.kernel.name, body, self.globals, self.runtime, set(), self.local_size if self.uses_local else 0, self.shared_size)
+        return Lifted(self.kernel.name, body, self.globals, self.runtime, set(), self.local_size if self.uses_local else 0,
+                      self.shared_size, self.recursive)
 
     # ---- one instruction -------------------------------------------------------------------
     def one(self, insn: Insn, nxt: int | None) -> bool:

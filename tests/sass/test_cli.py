@@ -173,3 +173,34 @@ def test_kernel_metadata_lists_the_cuda_parameters_only(tmp_path: Path, cass_env
     args = re.findall(r"\.offset:\s+(\d+)\s+\.size:\s+(\d+)\s+\.value_kind:\s+(\w+)", asm)
     explicit = [(int(o), int(s)) for o, s, kind in args if not kind.startswith("hidden")]
     assert explicit == [(0, 4), (8, 8), (16, 8), (24, 4)], args
+
+
+RECURSIVE = """__device__ __noinline__ int fib(int n, volatile int* seen) {
+  int local[8]; for (int k = 0; k < 8; ++k) local[k] = seen[k] + n; seen[n & 7] = local[(n * 3) & 7];
+  return n < 2 ? n : fib(n - 1, seen) + fib(n - 2, seen); }
+__global__ void recursion(const int* a, int* out, int* scratch) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = fib(a[i] & 7, scratch + 8 * i); }
+"""
+
+
+def test_recursive_device_functions_get_cudas_default_stack(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """Issue 21: the lifted stack was one frame (32 bytes), so the second level of a recursive
+    __noinline__ function stored out of bounds (the emulator reports it). The depth is unknown:
+    CUDA's default per-thread stack (1 KiB), said in -v; fib runs right on the emulator."""
+    import os
+
+    import numpy as np
+
+    from cass_cc.emu import launch, load
+
+    (tmp_path / "r.cu").write_text(RECURSIVE)
+    nvcc = Toolchain(os.environ).nvcc.path
+    subprocess.run([nvcc, "-cubin", "-arch=sm_80", "-o", str(tmp_path / "r.cubin"), str(tmp_path / "r.cu")], check=True)
+    proc = run_cass(["--emit-rdna3", "r.cubin", "--emit-hsaco", "-o", "r.hsaco", "-v"], tmp_path, cass_env)
+    assert proc.returncode == 0, proc.stderr
+    assert "recursive: 1024 B stack a thread" in proc.stderr
+    co = load(str(tmp_path / "r.hsaco"))
+    a = np.arange(64, dtype=np.int32)
+    out = launch(co, "_Z9recursionPKiPiS1_", 2, 32, [a, np.zeros(64, np.int32), np.zeros(8 * 64, np.int32)])[1]
+    fib = [0, 1, 1, 2, 3, 5, 8, 13]
+    assert out.tolist() == [fib[v & 7] for v in a.tolist()]
