@@ -440,11 +440,7 @@ class _Rewriter:
     def cmd_project(self, command: Command) -> bool:
         return self._languages(command)
 
-    def cmd_enable_language(self, command: Command) -> bool:
-        return self._languages(command)
-
-    def cmd_check_language(self, command: Command) -> bool:
-        return self._languages(command)
+    cmd_enable_language = cmd_check_language = cmd_project  # each names languages the same way
 
     def _languages(self, command: Command) -> bool:
         for arg in command.args:
@@ -619,11 +615,7 @@ class _Rewriter:
     def cmd_set_target_properties(self, command: Command) -> bool:
         return self._properties(command)
 
-    def cmd_set_property(self, command: Command) -> bool:
-        return self._properties(command)
-
-    def cmd_set_source_files_properties(self, command: Command) -> bool:
-        return self._properties(command)
+    cmd_set_property = cmd_set_source_files_properties = cmd_set_target_properties
 
     def _properties(self, command: Command) -> bool:
         args = [a for a in command.args if a.kind not in "()"]

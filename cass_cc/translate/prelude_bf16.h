@@ -153,7 +153,6 @@ CASS_BF16_PAIR2(__hmul2, __hmul)
 CASS_BF16_PAIR2(__h2div, __hdiv)
 CASS_BF16_PAIR2(__hmax2, __hmax)
 CASS_BF16_PAIR2(__hmin2, __hmin)
-#undef CASS_BF16_PAIR2
 CASS_BF16_FN __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
   return __hip_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
 }
@@ -235,10 +234,6 @@ CASS_BF16_FN bool __hgtu(__hip_bfloat16 a, __hip_bfloat16 b) { return !((float)a
 CASS_BF16_FN bool __hgeu(__hip_bfloat16 a, __hip_bfloat16 b) { return !((float)a < (float)b); }
 
 /* pairs: lane by lane (1.0 / 0.0 per lane, or bool for both lanes: __hb*2) */
-#define CASS_BF16_PAIR2(name, one)                                                              \
-  CASS_BF16_FN __hip_bfloat162 name(__hip_bfloat162 a, __hip_bfloat162 b) {                     \
-    return __hip_bfloat162(one(a.x, b.x), one(a.y, b.y));                                       \
-  }
 CASS_BF16_PAIR2(__hadd2_sat, __hadd_sat)
 CASS_BF16_PAIR2(__hsub2_sat, __hsub_sat)
 CASS_BF16_PAIR2(__hmul2_sat, __hmul_sat)
