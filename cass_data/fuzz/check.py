@@ -1,0 +1,226 @@
+"""Each batch with a truth, through cass-cc's paths, on this machine:
+
+    lifter   the truth's own cubin through the SASS lifter (what `--emit-rdna3` does) to a gfx1100
+             code object, run on the emulator
+    rules    fz.cu through `cass-cc -cubin` (the rules translation, clang for gfx1100), on the emulator
+    simt     the lifted LLVM IR compiled for this CPU and run on the SIMT runtime (simt.c)
+
+Per kernel and path, one outcome:
+    same      every output word agrees with the truth (compare.py)
+    differs   a silent wrong answer: the defect this hunts
+    fault     the kernel faulted or ran out of budget where the truth ran (wrong, but not silent)
+    refused   the path said why it cannot translate the kernel (counted apart)
+    gap       the emulator or harness lacks an instruction (a tool gap, counted apart)
+    skipped   no truth (nvcc or the GPU refused the kernel)
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from . import batch as batchmod
+from .ast import Kernel
+from .compare import differences
+
+PATHS = ("lifter", "rules", "simt")
+ROOT = Path(__file__).resolve().parents[2]
+BUDGET = 20_000_000  # wave-instructions: a generated kernel needs well under a million
+SIMT_C = ROOT / "tests" / "sass" / "simt.c"
+
+
+def _first_line(text: str) -> str:
+    lines = [ln.strip() for ln in str(text).splitlines() if ln.strip()]
+    return (lines[0] if lines else "")[:300]
+
+
+def _emulate(co: Any, k: Kernel, inp: bytes) -> tuple[str, bytes | str]:
+    import numpy as np
+
+    from cass_cc.emu import EmuError, launch
+    from cass_cc.emu.executor import BudgetExceeded
+
+    try:
+        out = launch(co, k.name, k.grid, k.block, [np.frombuffer(inp, np.uint32).copy(),
+                                                   np.zeros(k.out_words, np.uint32)], budget=BUDGET)[1]
+    except BudgetExceeded as e:
+        return "fault", f"budget: {_first_line(e)}"
+    except EmuError as e:
+        text = _first_line(e)
+        if type(e).__name__ == "Uncovered" or "Uncovered" in text:
+            return "gap", text
+        return "fault", f"{type(e).__name__}: {text}"
+    return "ran", out.tobytes()
+
+
+# ---- the paths: build a code object (or library) for a batch, run one kernel --------------------
+
+
+class Lifter:
+    name = "lifter"
+
+    def __init__(self, folder: Path, ks: list[Kernel], tmp: Path) -> None:
+        from cass_cc.emu import load
+        from cass_cc.sass import codegen
+        from cass_cc.sass.cubin import read
+        from cass_cc.toolchain import Toolchain
+
+        tc = Toolchain(os.environ)
+        self.refused: dict[str, str] = {}
+        self.error = ""
+        self.co = None
+        try:
+            cb = read(folder / "fz.cubin")[0]
+            report = codegen.lift_cubin(cb, tc.nvdisasm.path)
+            self.report = report
+            for name, e in report.failed.items():
+                self.refused[name] = "unsupported SASS: " + ", ".join(e.unsupported)
+            if report.lifted:
+                asm = codegen.gfx1100_asm(codegen.ir_module(report), tc.tool("opt").path, tc.tool("llc").path)
+                s, o, co = tmp / "lifted.s", tmp / "lifted.o", tmp / "lifted.co"
+                s.write_text(asm)
+                codegen.assemble(s, o, tc.llvm_mc.path)
+                codegen.link(o, co, tc.ld_lld.path)
+                self.co = load(co)
+        except Exception as e:  # noqa: BLE001 - the whole batch's outcome on this path, named
+            self.error = f"{type(e).__name__}: {_first_line(e)}"
+
+    def run(self, k: Kernel, inp: bytes) -> tuple[str, bytes | str]:
+        if k.name in self.refused:
+            return "refused", self.refused[k.name]
+        if self.co is None:
+            return "refused", self.error or "no code object"
+        return _emulate(self.co, k, inp)
+
+
+class Rules:
+    name = "rules"
+
+    def __init__(self, folder: Path, ks: list[Kernel], tmp: Path) -> None:
+        from cass_cc.emu import load
+
+        self.cos: dict[str, Any] = {}
+        self.refused: dict[str, str] = {}
+        err = self._build(folder / "fz.cu", tmp / "rules.co")
+        if not err:
+            co = load(tmp / "rules.co")
+            self.cos = {k.name: co for k in ks}
+            return
+        # one kernel spoiled the batch: build each alone to find it
+        from .gen import batch_source
+
+        for i, k in enumerate(ks):
+            src = tmp / f"one{i}.cu"
+            src.write_text(batch_source([k]))
+            err = self._build(src, tmp / f"one{i}.co")
+            if err:
+                self.refused[k.name] = err
+            else:
+                self.cos[k.name] = load(tmp / f"one{i}.co")
+
+    @staticmethod
+    def _build(src: Path, out: Path) -> str:
+        proc = subprocess.run([sys.executable, str(ROOT / "bin" / "cass-cc"), "-cubin", "-arch=sm_90", "-O3",
+                               "-fmad=false", "-w", str(src), "-o", str(out)], capture_output=True, text=True,
+                              timeout=600)
+        if proc.returncode == 0:
+            return ""
+        lines = [ln for ln in proc.stderr.splitlines() if "error" in ln or "not supported" in ln]
+        return _first_line(lines[0] if lines else proc.stderr) or f"exit {proc.returncode}"
+
+    def run(self, k: Kernel, inp: bytes) -> tuple[str, bytes | str]:
+        if k.name in self.refused:
+            return "refused", self.refused[k.name]
+        return _emulate(self.cos[k.name], k, inp)
+
+
+class Simt:
+    """The lifted IR for x86-64, linked with simt.c, run in a child process (a lifted kernel that
+    misbehaves on the CPU must not take the checker with it)."""
+    name = "simt"
+
+    def __init__(self, folder: Path, ks: list[Kernel], tmp: Path) -> None:
+        from cass_cc.sass import codegen
+        from cass_cc.sass.cubin import read
+        from cass_cc.sass.targets import CPU, module
+        from cass_cc.toolchain import Toolchain
+
+        tc = Toolchain(os.environ)
+        self.refused: dict[str, str] = {}
+        self.error = ""
+        self.lib = ""
+        self.shared: dict[str, int] = {}
+        try:
+            cb = read(folder / "fz.cubin")[0]
+            report = codegen.lift_cubin(cb, tc.nvdisasm.path, CPU)
+            for name, e in report.failed.items():
+                self.refused[name] = "unsupported SASS: " + ", ".join(e.unsupported)
+            self.shared = {lk.name: lk.shared_size for lk in report.lifted}
+            ll, bc, obj, lib = tmp / "cpu.ll", tmp / "cpu.bc", tmp / "cpu.o", tmp / "cpu.so"
+            ll.write_text(module(CPU, report.lifted, report.kernels))
+            opt, llc = tc.tool("opt").path, tc.tool("llc").path
+            for argv in ([opt, "-O2", str(ll), "-o", str(bc)],
+                         [llc, "-O2", "-filetype=obj", "-relocation-model=pic", str(bc), "-o", str(obj)],
+                         [tc.host_cc().path, "-O2", "-shared", "-fPIC", "-o", str(lib), str(obj), str(SIMT_C), "-lm"]):
+                proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+                if proc.returncode:
+                    raise RuntimeError(_first_line(proc.stderr))
+            self.lib = str(lib)
+        except Exception as e:  # noqa: BLE001
+            self.error = f"{type(e).__name__}: {_first_line(e)}"
+
+    def run(self, k: Kernel, inp: bytes) -> tuple[str, bytes | str]:
+        if k.name in self.refused:
+            return "refused", self.refused[k.name]
+        if not self.lib:
+            return "refused", self.error or "no library"
+        job = json.dumps({"lib": self.lib, "kernel": k.name, "grid": k.grid, "block": k.block,
+                          "out_words": k.out_words, "shared": self.shared.get(k.name, 0)})
+        try:
+            proc = subprocess.run([sys.executable, "-m", "cass_data.fuzz.simt_child", job], input=inp,
+                                  capture_output=True, timeout=120, cwd=ROOT)
+        except subprocess.TimeoutExpired:
+            return "fault", "simt: timed out"
+        if proc.returncode != 0:
+            return "fault", f"simt: {_first_line(proc.stderr.decode(errors='replace')) or proc.returncode}"
+        return "ran", proc.stdout
+
+
+BUILDERS = {"lifter": Lifter, "rules": Rules, "simt": Simt}
+
+
+def check_batch(folder: Path, paths: tuple[str, ...] = PATHS) -> list[dict[str, Any]]:
+    meta = json.loads((folder / "meta.json").read_text())
+    ks = batchmod.kernels(meta["seed"], meta["batch"], meta["size"])
+    from .gen import batch_source
+    import hashlib
+
+    if hashlib.sha256(batch_source(ks).encode()).hexdigest() != meta["sha256"]:
+        raise SystemExit(f"{folder}: the truth was made by another version of the generator")
+    inp = (folder / "in.bin").read_bytes()
+    records: list[dict[str, Any]] = []
+    if (folder / "nvcc-error.txt").exists():
+        truth = [("nvcc: " + (folder / "nvcc-error.txt").read_text().strip(), b"")] * len(ks)
+    else:
+        truth = batchmod.read_truth(folder, ks)
+    with tempfile.TemporaryDirectory(prefix="cass-fuzz-") as tmp:
+        built = {p: BUILDERS[p](folder, ks, Path(tmp)) for p in paths}
+        for j, (k, (status, want)) in enumerate(zip(ks, truth)):
+            index = meta["batch"] * meta["size"] + j
+            base = {"seed": meta["seed"], "index": index, "kernel": k.name}
+            if status != "ok":
+                records.append({**base, "path": "truth", "outcome": "skipped", "detail": status})
+                continue
+            for p in paths:
+                how, got = built[p].run(k, inp[4096 * j:4096 * (j + 1)])
+                if how == "ran":
+                    n, notes = differences(k, got, want)  # type: ignore[arg-type]
+                    rec = {"outcome": "same"} if n == 0 else {"outcome": "differs", "detail": f"{n} values: " + "; ".join(notes)}
+                else:
+                    rec = {"outcome": how, "detail": got}
+                records.append({**base, "path": p, **rec})
+    return records

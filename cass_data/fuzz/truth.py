@@ -1,0 +1,107 @@
+"""The truth: each batch built by nvcc and run on an NVIDIA GPU (runner.cu), the outputs saved.
+
+    python3 -m cass_data.fuzz.truth --seed S --batches 0:500 --out DIR [--jobs 16] [--arch sm_90]
+
+Runs where nvcc and a GPU are (the device machine); the folders it writes are what `cass-data fuzz
+check` compares against, so CPU-only runs reuse them. Standard library only.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from . import batch as batchmod
+
+NVCC_FLAGS = ["-cubin", "-O3", "-fmad=false", "-w"]
+HERE = Path(__file__).resolve().parent
+
+
+def compile_batch(folder: Path, nvcc: str, arch: str) -> str:
+    """'' or nvcc's first error line."""
+    proc = subprocess.run([nvcc, *NVCC_FLAGS, f"-arch={arch}", "-o", str(folder / "fz.cubin"), str(folder / "fz.cu")],
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode == 0:
+        return ""
+    lines = [ln for ln in proc.stderr.splitlines() if "error" in ln] or proc.stderr.splitlines() or ["exit"]
+    return lines[0][:300]
+
+
+def run_batch(folder: Path, runner: Path, size: int, timeout: int = 60) -> None:
+    """truth.bin + status.txt; a kernel that hangs or poisons the context is rerun alone and
+    marked, the others keep their results."""
+    def one(first: int, count: int) -> tuple[int, str]:
+        try:
+            proc = subprocess.run([str(runner), str(folder), str(first), str(count)], capture_output=True, text=True,
+                                  timeout=timeout)
+            return proc.returncode, proc.stderr.strip()
+        except subprocess.TimeoutExpired:
+            return 124, "timed out"
+
+    rc, err = one(0, size)
+    status = (folder / "status.txt.0").read_text().split() if (folder / "status.txt.0").exists() else []
+    data = (folder / "truth.bin.0").read_bytes() if (folder / "truth.bin.0").exists() else b""
+    ks = [ln.split() for ln in (folder / "kernels.txt").read_text().splitlines()]
+    while len(status) < size:  # the rest one at a time
+        i = len(status)
+        rc, err = one(i, 1)
+        part = folder / f"status.txt.{i}"
+        if rc in (0, 3) and part.exists():
+            status += part.read_text().split()
+            data += (folder / f"truth.bin.{i}").read_bytes()
+        else:
+            status.append("timeout" if rc == 124 else f"runner-{rc}")
+            data += b"\0" * (4 * int(ks[i][3]))
+    (folder / "status.txt").write_text("\n".join(status) + "\n")
+    (folder / "truth.bin").write_bytes(data)
+    for p in folder.glob("*.txt.*"):
+        p.unlink()
+    for p in folder.glob("truth.bin.*"):
+        p.unlink()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m cass_data.fuzz.truth")
+    ap.add_argument("--seed", required=True)
+    ap.add_argument("--batches", required=True, help="FIRST:END")
+    ap.add_argument("--out", required=True, type=Path)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
+    ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("--size", type=int, default=batchmod.SIZE)
+    args = ap.parse_args(argv)
+    first, end = (int(x) for x in args.batches.split(":"))
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    args.out.mkdir(parents=True, exist_ok=True)
+    runner = args.out / "fuzz_runner"
+    subprocess.run([nvcc, "-O2", "-o", str(runner), str(HERE / "runner.cu"), "-lcuda"], check=True)
+    start = time.time()
+    folders = []
+    for b in range(first, end):
+        folder = args.out / batchmod.name(args.seed, b)
+        batchmod.write(folder, args.seed, b, args.size)
+        folders.append(folder)
+    with ThreadPoolExecutor(args.jobs) as pool:
+        errors = list(pool.map(lambda f: compile_batch(f, nvcc, args.arch), folders))
+    built = time.time()
+    for folder, err in zip(folders, errors):
+        if err:
+            (folder / "nvcc-error.txt").write_text(err + "\n")
+            continue
+        run_batch(folder, runner, args.size)
+    done = time.time()
+    failed = sum(1 for e in errors if e)
+    print(f"truth: {len(folders)} batches ({len(folders) * args.size} kernels), {failed} not built by nvcc; "
+          f"compile {built - start:.0f} s, run {done - built:.0f} s", file=sys.stderr)
+    for folder, err in zip(folders, errors):
+        if err:
+            print(f"  {folder.name}: {err}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
