@@ -297,6 +297,60 @@ def run(recipe: Path, ray: str | None, workers: int | None, progress: bool | Non
     _stage(lambda: run_recipe(r, progress))
 
 
+@cli.group()
+def fuzz() -> None:
+    """Random differential testing: generated kernels, nvcc's answers on a GPU, cass-cc's paths here."""
+
+
+@fuzz.command("truth")
+@click.option("--seed", required=True)
+@click.option("--batches", required=True, metavar="FIRST:END", help="batch numbers (20 kernels each)")
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), required=True)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 4, show_default=True)
+@click.option("--arch", default="sm_90", show_default=True)
+@click.option("--pack", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="also write the results as one .tar.gz for `check` elsewhere")
+def fuzz_truth(seed: str, batches: str, out: Path, jobs: int, arch: str, pack: Path | None) -> None:
+    """Build the batches with nvcc and run them on this machine's NVIDIA GPU (the truth)."""
+    from .fuzz import truth
+
+    argv = ["--seed", seed, "--batches", batches, "--out", str(out), "--jobs", str(jobs), "--arch", arch]
+    sys.exit(truth.main(argv + (["--pack", str(pack)] if pack else [])))
+
+
+@fuzz.command("check")
+@click.argument("truth", type=click.Path(exists=True, path_type=Path))
+@click.option("-w", "--work", type=click.Path(file_okay=False, path_type=Path), default=Path(".fuzz"), show_default=True,
+              help="where an archive is unpacked")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True)
+@click.option("--paths", default="lifter,rules,simt", show_default=True)
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="check only the first N batches")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="JSONL of every kernel's outcome per path (default: WORK/report.jsonl)")
+def fuzz_check(truth: Path, work: Path, jobs: int, paths: str, limit: int | None, report: Path | None) -> None:
+    """Compare cass-cc's paths with a truth (a folder of batches or the .tar.gz `truth --pack` wrote)."""
+    from .fuzz.check import PATHS
+    from .fuzz.run import check_all, unpack
+
+    chosen = tuple(p for p in paths.split(",") if p)
+    bad = [p for p in chosen if p not in PATHS]
+    if bad:
+        raise click.BadParameter(f"unknown path {bad[0]!r} (known: {', '.join(PATHS)})", param_hint="--paths")
+    if truth.is_file():
+        folders = unpack(truth, work / truth.name.split(".")[0])
+    else:
+        folders = sorted(p.parent for p in truth.glob("*/meta.json"))
+    if not folders:
+        raise click.ClickException(f"{truth}: no batches (folders with meta.json)")
+    folders = folders[:limit] if limit else folders
+    report = report or work / "report.jsonl"
+    report.parent.mkdir(parents=True, exist_ok=True)
+    summary = check_all(folders, chosen, jobs, report, lambda line: click.echo(line, err=True))
+    for r in summary.pop("differs"):
+        click.echo(f"{r['seed']}:{r['index']} {r['path']} {r['outcome']}: {r['detail'][:300]}")
+    click.echo(json.dumps(summary, indent=1))
+
+
 def main(argv: list[str] | None = None) -> int:
     from cass_cc.click_main import run_group
 

@@ -79,9 +79,11 @@ def literal(rng: random.Random, ty: str) -> Expr:
         x = rng.uniform(-1e6, 1e6) * 10.0 ** rng.randint(-30, 30)
     if ty == "f32":
         x = struct.unpack("<f", struct.pack("<f", max(min(x, 3.0e38), -3.0e38)))[0]
-        return Expr(ty, _hexfloat(x, "f"))
+        text = _hexfloat(x, "f")
+        return Expr(ty, f"({text})" if text[0] == "-" else text)
     if ty == "f64":
-        return Expr(ty, _hexfloat(x, ""))
+        text = _hexfloat(x, "")
+        return Expr(ty, f"({text})" if text[0] == "-" else text)
     x = struct.unpack("<f", struct.pack("<f", max(min(x, 3.0e38), -3.0e38)))[0]
     conv = "__float2half" if ty == "f16" else "__float2bfloat16"
     return Expr(ty, f"{conv}({_hexfloat(x, 'f')})")

@@ -73,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--size", type=int, default=batchmod.SIZE)
+    ap.add_argument("--pack", type=Path, help="also write the results (cubins, outputs, statuses) as one .tar.gz")
     args = ap.parse_args(argv)
     first, end = (int(x) for x in args.batches.split(":"))
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
@@ -100,7 +101,23 @@ def main(argv: list[str] | None = None) -> int:
     for folder, err in zip(folders, errors):
         if err:
             print(f"  {folder.name}: {err}", file=sys.stderr)
+    if args.pack:
+        pack(folders, args.pack)
     return 0
+
+
+KEPT = ("meta.json", "fz.cubin", "truth.bin", "status.txt", "nvcc-error.txt")
+
+
+def pack(folders: list[Path], tar: Path) -> None:
+    """What a CPU-only machine needs: the sources and inputs are regenerated from meta.json."""
+    import tarfile
+
+    with tarfile.open(tar, "w:gz") as t:
+        for folder in folders:
+            for name in KEPT:
+                if (folder / name).exists():
+                    t.add(folder / name, arcname=f"{folder.name}/{name}")
 
 
 if __name__ == "__main__":
