@@ -533,8 +533,55 @@ FEATURES = ("switch", "array", "atomic", "recursion", "shared", "warp", "cg", "a
 
 
 def generate(seed: str, index: int, features: frozenset[str] | None = None) -> Kernel:
+    """Kernel `index` of `seed`; the seed "ops" numbers the one-operation kernels (op_kernel)."""
+    if seed == "ops":
+        return op_kernel(index)
     rng = random.Random(f"cass-fuzz:{seed}:{index}")
     return Generator(rng, f"fz{index}", features).kernel()
+
+
+def all_ops() -> list[tuple[str, str, tuple[str, ...], int, str]]:
+    """Every operation once: (result type, format, operand types, ulps, slot type)."""
+    out = [(ty, fmt, args, 0, ty) for ty in (*SCALARS, "bool") for _, fmt, args in OPS[ty] if "{0}" in fmt]
+    out += [(arg, fmt, (arg,), ulps, sty) for fmt, arg, sty, ulps in APPROX]
+    return out
+
+
+OPERAND = {
+    "u32": "in[gid * {k}u + {j}u & 1023u]", "i32": "(int)in[gid * {k}u + {j}u & 1023u]",
+    "u64": "fz_ld64(in, gid * {k}u + {j}u)", "i64": "(long long)fz_ld64(in, gid * {k}u + {j}u)",
+    "f32": "__uint_as_float(in[gid * {k}u + {j}u & 1023u])",
+    "f64": "((gid & 1u) ? (double)__uint_as_float(in[gid * {k}u + {j}u & 1023u]) : "
+           "__longlong_as_double((long long)fz_ld64(in, gid * {k}u + {j}u)))",
+    "f16": "__ushort_as_half((unsigned short)in[gid * {k}u + {j}u & 1023u])",
+    "bf16": "__ushort_as_bfloat16((unsigned short)in[gid * {k}u + {j}u & 1023u])",
+    "bool": "((in[gid * {k}u + {j}u & 1023u] & 1u) != 0u)",
+}
+
+
+def op_kernel(index: int) -> Kernel:
+    """One operation (ops.OPS or ops.APPROX) over 256 threads' operands read from the input: when a
+    random kernel differs, these say which operation a path gets wrong."""
+    ops = all_ops()
+    ty, fmt, args, ulps, sty = ops[index % len(ops)]
+    operands = [Expr(a, OPERAND[a].format(k=len(args) + 1 + index % 3, j=3 * j + index % 7)) for j, a in enumerate(args)]
+    val = Expr(ty, fmt, operands)
+    g = Generator(random.Random(index), f"fz{index}", frozenset())
+    g.grid, g.block = 2, 128
+    slots: list[Slot] = []
+    stores: list[Stmt] = []
+    if ty == "bool":
+        g._slots(slots, stores, "i32", Expr("i32", "(int)({0})", [val]), 0, "")
+    else:
+        g._slots(slots, stores, ty, val, ulps, fmt.split("(")[0])
+        if sty.startswith("f32~"):
+            slots[0] = Slot(sty, 0, slots[0].what)
+    if len(slots) == 1:
+        g._slots(slots, stores, "u32", Expr("u32", "0u"), 0, "")
+    head = [Stmt("fixed", f"#define FZ_SLOTS {len(slots)}u"),
+            Stmt("fixed", "const unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;")]
+    return Kernel(f"fz{index}", g.grid, g.block, [], head + stores + [Stmt("fixed", "#undef FZ_SLOTS")], slots,
+                  list(ATOMIC_TYPES))
 
 
 def batch_source(kernels: list[Kernel]) -> str:
