@@ -475,8 +475,30 @@ for _t in ("U32", "I32"):
         SALU_FAST[f"S_CMP_{_n}_{_t}"] = _s_cmp(_f, _t.lower())
 
 
+def _rndne(t: str):
+    """Round to the nearest integer, ties to even, keeping the sign of a zero result (-0.3 -> -0):
+    the pseudocode's floor(x + 0.5) loses both the sign and, for 0.5 - ulp, the rounding."""
+    def op(S0=None, **_):
+        return {"D0": np.rint(rt.view(S0, t))}
+    return op
+
+
+def _frexp_exp(t: str, et: str):
+    """The exponent frexp gives, also for subnormals (the pseudocode reads the biased exponent
+    field, which is 0 for every subnormal); 0 for infinities and NaN."""
+    def op(S0=None, **_):
+        x = rt.view(S0, t)
+        with np.errstate(all="ignore"):
+            e = np.frexp(x.astype(np.float64) if t == "f16" else x)[1]
+        return {"D0": np.where(np.isfinite(x), e, 0).astype(np.int16 if et == "i16" else np.int32)}
+    return op
+
+
 OVERRIDES = {
     **SALU_FAST,
+    "V_RNDNE_F16": _rndne("f16"), "V_RNDNE_F32": _rndne("f32"), "V_RNDNE_F64": _rndne("f64"),
+    "V_FREXP_EXP_I32_F32": _frexp_exp("f32", "i32"), "V_FREXP_EXP_I32_F64": _frexp_exp("f64", "i32"),
+    "V_FREXP_EXP_I16_F16": _frexp_exp("f16", "i16"),
     "V_ADD_CO_U32": _add_co, "V_ADD_CO_CI_U32": _add_co_ci,
     "V_SUB_CO_U32": _sub_co(False, False), "V_SUBREV_CO_U32": _sub_co(True, False),
     "V_SUB_CO_CI_U32": _sub_co(False, True), "V_SUBREV_CO_CI_U32": _sub_co(True, True),

@@ -330,3 +330,43 @@ def test_double_sin_cos_of_large_arguments(fp_cos):
     out = launch(plain, "sincos_large", 1, 8, [x, np.zeros(16), x.size])[1]
     for got, want in ((out[0::2], np.sin(x)), (out[1::2], np.cos(x))):
         assert np.all(np.abs(got - want) <= 2 * np.spacing(np.abs(want))), (got, want)
+
+
+def test_rndne_keeps_the_sign_and_rounds_ties_to_even():
+    """V_RNDNE_F32/F64 (found by cass-data fuzz): the pseudocode's floor(x + 0.5) turned -0.3 and
+    -0.0 into +0 and 0.49999997 into 1; the hardware rounds to nearest-even keeping the sign."""
+    from cass_cc.emu.semantics import semantics
+    from tinygrad.runtime.autogen.amd.rdna3.ins import VOP1Op
+
+    x = np.array([-0.3, -0.0, 0.0, -0.5, 0.5, 1.5, 2.5, -2.5, 0.49999997, -0.49999997, 1e30, -np.inf, 8388609.0],
+                 np.float32)
+    for op, v in ((VOP1Op.V_RNDNE_F32_E32, x), (VOP1Op.V_RNDNE_F64_E32, x.astype(np.float64))):
+        got = np.asarray(semantics(op)(S0=v.view(np.uint32 if v.dtype == np.float32 else np.uint64))["D0"], v.dtype)
+        assert got.tobytes() == np.rint(v).tobytes(), (op, got)
+
+
+def test_frexp_exponent_of_subnormals():
+    """V_FREXP_EXP_I32_F64/F32 (found by cass-data fuzz): a subnormal's exponent is frexp's, not the
+    biased field's (0 for all of them), or the device library's log of a subnormal is off by up to 36."""
+    from cass_cc.emu.semantics import semantics
+    from tinygrad.runtime.autogen.amd.rdna3.ins import VOP1Op
+
+    d = np.array([5e-324, -1e-310, 2.2e-308, 1.0, 0.0, np.inf, np.nan, -3.0])
+    want = np.where(np.isfinite(d), np.frexp(d)[1], 0)
+    got = np.asarray(semantics(VOP1Op.V_FREXP_EXP_I32_F64_E32)(S0=d.view(np.uint64))["D0"]).astype(np.int64)
+    assert list(got) == list(want)
+    f = np.array([1e-45, -1e-40, 1.5, 0.0, np.inf], np.float32)
+    got = np.asarray(semantics(VOP1Op.V_FREXP_EXP_I32_F32_E32)(S0=f.view(np.uint32))["D0"]).astype(np.int64)
+    assert list(got) == list(np.where(np.isfinite(f), np.frexp(f)[1], 0))
+
+
+@needs_amd
+def test_device_library_log_and_rint_on_subnormals_and_signed_zeros(fp_cos):
+    plain, _ = fp_cos
+    x = np.array([-0.3, -0.0, 0.49999997, -1.5, 2.5, 7.0, -0.7, 0.3], np.float32)
+    d = np.array([5e-324, 1e-310, 2.2e-308, 1e-300, 3.0, -0.4, 0.5, 2.5])
+    out, dout = launch(plain, "round_frexp", 1, 8, [x, d, np.zeros(8, np.float32), np.zeros(16), 8])[2:4]
+    assert out.tobytes() == np.rint(x).tobytes()
+    assert dout[1::2].tobytes() == np.rint(d).tobytes()
+    want = np.log(d[:4])
+    assert np.all(np.abs(dout[0:8:2] - want) <= np.spacing(np.abs(want)))
