@@ -43,6 +43,8 @@ static __device__ __forceinline__ int fz_h2i(__half h) { return (__hisnan(h) || 
 static __device__ __forceinline__ float fz_copysignf(float a, float b) { return isnan(b) ? a : copysignf(a, b); }
 static __device__ __forceinline__ double fz_copysign(double a, double b) { return isnan(b) ? a : copysign(a, b); }
 static __device__ __forceinline__ bool fz_signbitf(float a) { return !isnan(a) && signbit(a); }
+static __device__ __forceinline__ unsigned fz_hbits(__half h) { return __hisnan(h) ? 0x7fffu : (unsigned)__half_as_ushort(h); }
+static __device__ __forceinline__ unsigned fz_bbits(__nv_bfloat16 h) { return __hisnan(h) ? 0x7fffu : (unsigned)__bfloat16_as_ushort(h); }
 static __device__ __forceinline__ float fz_small(float x) { return isfinite(x) ? fmodf(x, 3.0f) : 0.5f; }
 static __device__ __forceinline__ unsigned long long fz_ld64(const unsigned* in, unsigned i) { return (unsigned long long)in[i & 1023u] << 32 | in[(i + 1u) & 1023u]; }
 """
@@ -108,7 +110,7 @@ def _int_ops(ty: str) -> list[Op]:
                 (1, "__urhadd({0}, {1})", ("u32", "u32")), (1, "__vadd4({0}, {1})", ("u32", "u32")),
                 (1, "__vsub2({0}, {1})", ("u32", "u32")), (1, "__vabsdiffu4({0}, {1})", ("u32", "u32")),
                 (1, "__vmaxu4({0}, {1})", ("u32", "u32")), (1, "__vcmpeq4({0}, {1})", ("u32", "u32")),
-                (1, "(unsigned)__half_as_ushort({0})", ("f16",)), (1, "(unsigned)__bfloat16_as_ushort({0})", ("bf16",)),
+                (1, "fz_hbits({0})", ("f16",)), (1, "fz_bbits({0})", ("bf16",)),
                 (3, "in[({0}) & 1023u]", ("u32",))],
         "i64": [(1, "fz_d2ll({0})", ("f64",)), (1, "fz_abs_i64({0})", ("i64",)),
                 (1, "__mul64hi({0}, {1})", ("i64", "i64")), (1, "(long long)fz_f2i({0}) * 3ll", ("f32",))],
