@@ -262,6 +262,8 @@ def _valu(inst, cls: str, pc: int, nxt: int):
         return lambda g: nxt
     if name.startswith(("V_READLANE", "V_WRITELANE", "V_PERMLANE")):
         return _lane_op(inst, name, pc, nxt)
+    if name.startswith("V_MOVREL"):
+        return _movrel(inst, name, pc, nxt)
     info = _operand_info(op)
     lit = getattr(inst, "literal", None)
     is_vop3 = base in ("VOP3", "VOP3SD", "VOP3P")
@@ -533,6 +535,37 @@ def _lane_op(inst, name: str, pc: int, nxt: int):
             return nxt
         return permlane
     raise Uncovered(f"{name}: not covered")
+
+
+def _movrel(inst, name: str, pc: int, nxt: int):
+    """V_MOVRELD/S/SD(_2)_B32: VGPRs indexed by M0 (clang keeps a small local array in registers
+    and indexes it this way). Per wave: D = dst + M0 and/or S = src0 + M0 (_2: M0[25:16] for the
+    destination, M0[9:0] for the source)."""
+    base = name.removesuffix("_E32").removesuffix("_E64")
+    rel_src = base in ("V_MOVRELS_B32", "V_MOVRELSD_B32", "V_MOVRELSD_2_B32")
+    rel_dst = base in ("V_MOVRELD_B32", "V_MOVRELSD_B32", "V_MOVRELSD_2_B32")
+    src_off = inst.src0.offset
+    if rel_src and src_off < 256:
+        raise Uncovered(f"{name}: a relative source that is not a VGPR")
+    src = None if rel_src else reader(src_off, 32, True, literal=getattr(inst, "literal", None), pc=pc)
+    dst = inst.vdst.offset - 256
+
+    def movrel(g):
+        W = g.s.shape[1]
+        m0 = g.s[125].astype(np.int64)
+        d_idx = dst + ((m0 >> 16) & 0x3FF if base == "V_MOVRELSD_2_B32" else m0) if rel_dst else np.full(W, dst)
+        s_idx = src_off - 256 + (m0 & 0x3FF if base == "V_MOVRELSD_2_B32" else m0) if rel_src else None
+        n = g.v.shape[0]
+        for idx in (d_idx, s_idx):
+            if idx is not None and (np.any(idx < 0) or np.any(idx >= n)):
+                raise EmuError(f"instruction at {pc:#x}: {name}: VGPR index {int(np.max(idx))} outside the wave's {n}")
+        waves = np.arange(W)
+        vals = g.v[s_idx, waves] if rel_src else np.broadcast_to(np.asarray(src(g)), (W, 32)).astype(np.uint32)
+        mask = exec_mask(g)
+        cur = g.v[d_idx, waves]
+        g.v[d_idx, waves] = np.where(mask, vals, cur)
+        return nxt
+    return movrel
 
 
 # ---- VOPD --------------------------------------------------------------------------------------

@@ -240,7 +240,41 @@ lds_wrapped_address:
   global_store_b32 v1, v3, s[6:7]
   s_endpgm
 .size lds_wrapped_address, .-lds_wrapped_address
+.globl movrel
+.p2align 8
+.type movrel,@function
+movrel:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_mov_b32 v3, 1
+  v_mov_b32 v4, 2
+  v_mov_b32 v5, 3
+  s_mov_b32 m0, 2
+  v_movreld_b32 v3, v2
+  s_mov_b32 m0, 1
+  v_movrels_b32 v6, v4
+  v_add_nc_u32 v6, v6, v3
+  v_add_nc_u32 v6, v6, v4
+  s_mov_b32 m0, 0x20001
+  v_movrelsd_2_b32 v3, v3
+  v_add_nc_u32 v6, v6, v5
+  s_mov_b32 m0, 1
+  v_movrelsd_b32 v3, v3
+  v_add_nc_u32 v6, v6, v4
+  global_store_b32 v1, v6, s[6:7]
+  s_endpgm
+.size movrel, .-movrel
 .rodata
+.p2align 6
+.amdhsa_kernel movrel
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
 .p2align 6
 .amdhsa_kernel dpp8_reverse
   .amdhsa_next_free_vgpr 8
