@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import batch as batchmod
 from .ast import Kernel
@@ -60,11 +60,27 @@ def _emulate(co: Any, k: Kernel, inp: bytes) -> tuple[str, bytes | str]:
 # ---- the paths: build a code object (or library) for a batch, run one kernel --------------------
 
 
+def bisect_build(items: list[Any], build: Callable[[list[Any], str], str], tag: str = "") -> dict[int, str]:
+    """Build `items` together; where that fails, halves of them, down to single items, so one bad
+    kernel costs about two builds of the batch instead of one per kernel. build(subset, tag) returns
+    '' or the error. Returns {position: error} for the items that fail alone."""
+    err = build(items, tag or "all")
+    if not err:
+        return {}
+    if len(items) == 1:
+        return {0: err}
+    mid = len(items) // 2
+    out = bisect_build(items[:mid], build, f"{tag}a")
+    out.update({mid + i: e for i, e in bisect_build(items[mid:], build, f"{tag}b").items()})
+    return out
+
+
 class Lifter:
     name = "lifter"
 
     def __init__(self, folder: Path, ks: list[Kernel], tmp: Path) -> None:
-        from cass_cc.emu import load
+        from dataclasses import replace
+
         from cass_cc.sass import codegen
         from cass_cc.sass.cubin import read
         from cass_cc.toolchain import Toolchain
@@ -72,29 +88,51 @@ class Lifter:
         tc = Toolchain(os.environ)
         self.refused: dict[str, str] = {}
         self.error = ""
-        self.co = None
+        self.cos: dict[str, Any] = {}
         try:
             cb = read(folder / "fz.cubin")[0]
             report = codegen.lift_cubin(cb, tc.nvdisasm.path)
-            self.report = report
-            for name, e in report.failed.items():
-                self.refused[name] = "unsupported SASS: " + ", ".join(e.unsupported)
-            if report.lifted:
-                asm = codegen.gfx1100_asm(codegen.ir_module(report), tc.tool("opt").path, tc.tool("llc").path)
-                s, o, co = tmp / "lifted.s", tmp / "lifted.o", tmp / "lifted.co"
-                s.write_text(asm)
-                codegen.assemble(s, o, tc.llvm_mc.path)
-                codegen.link(o, co, tc.ld_lld.path)
-                self.co = load(co)
         except Exception as e:  # noqa: BLE001 - the whole batch's outcome on this path, named
             self.error = f"{type(e).__name__}: {_first_line(e)}"
+            return
+        for name, e in report.failed.items():
+            self.refused[name] = "unsupported SASS: " + ", ".join(e.unsupported)
+        if not report.lifted:
+            return
+        built: dict[str, Any] = {}
+
+        def build(lifted: list[Any], tag: str) -> str:
+            err = self._build(replace(report, lifted=lifted), tmp / f"lifted-{tag}", tc)
+            if not err:
+                built.update({lk.name: self.co for lk in lifted})
+            return err
+
+        # one kernel's IR can spoil the module (llc): bisect to find it
+        for i, err in bisect_build(list(report.lifted), build).items():
+            self.refused[report.lifted[i].name] = err
+        self.cos = built
+
+    def _build(self, report: Any, stem: Path, tc: Any) -> str:
+        from cass_cc.emu import load
+        from cass_cc.sass import codegen
+
+        try:
+            asm = codegen.gfx1100_asm(codegen.ir_module(report), tc.tool("opt").path, tc.tool("llc").path)
+            s, o, co = stem.with_suffix(".s"), stem.with_suffix(".o"), stem.with_suffix(".co")
+            s.write_text(asm)
+            codegen.assemble(s, o, tc.llvm_mc.path)
+            codegen.link(o, co, tc.ld_lld.path)
+            self.co = load(co)
+        except Exception as e:  # noqa: BLE001 - named as this kernel's (or batch's) refusal
+            return f"{type(e).__name__}: {_first_line(e)}"
+        return ""
 
     def run(self, k: Kernel, inp: bytes) -> tuple[str, bytes | str]:
         if k.name in self.refused:
             return "refused", self.refused[k.name]
-        if self.co is None:
+        if k.name not in self.cos:
             return "refused", self.error or "no code object"
-        return _emulate(self.co, k, inp)
+        return _emulate(self.cos[k.name], k, inp)
 
 
 class Rules:
@@ -105,22 +143,21 @@ class Rules:
 
         self.cos: dict[str, Any] = {}
         self.refused: dict[str, str] = {}
-        err = self._build(folder / "fz.cu", tmp / "rules.co")
-        if not err:
-            co = load(tmp / "rules.co")
-            self.cos = {k.name: co for k in ks}
-            return
-        # one kernel spoiled the batch: build each alone to find it
         from .gen import batch_source
 
-        for i, k in enumerate(ks):
-            src = tmp / f"one{i}.cu"
-            src.write_text(batch_source([k]))
-            err = self._build(src, tmp / f"one{i}.co")
-            if err:
-                self.refused[k.name] = err
-            else:
-                self.cos[k.name] = load(tmp / f"one{i}.co")
+        def build(subset: list[Kernel], tag: str) -> str:
+            src = folder / "fz.cu" if tag == "all" else tmp / f"rules-{tag}.cu"
+            if tag != "all":
+                src.write_text(batch_source(subset))
+            err = self._build(src, tmp / f"rules-{tag}.co")
+            if not err:
+                co = load(tmp / f"rules-{tag}.co")
+                self.cos.update({k.name: co for k in subset})
+            return err
+
+        # one kernel the translation refuses spoils the file: bisect to find it
+        for i, err in bisect_build(list(ks), build).items():
+            self.refused[ks[i].name] = err
 
     @staticmethod
     def _build(src: Path, out: Path) -> str:
@@ -186,7 +223,9 @@ class Simt:
         except subprocess.TimeoutExpired:
             return "fault", "simt: timed out"
         if proc.returncode != 0:
-            return "fault", f"simt: {_first_line(proc.stderr.decode(errors='replace')) or proc.returncode}"
+            err = _first_line(proc.stderr.decode(errors="replace")) or str(proc.returncode)
+            # simt.c runs a warp's collectives only when every live lane of it reaches the same one
+            return ("gap" if "mixes warp operations" in err else "fault"), f"simt: {err}"
         return "ran", proc.stdout
 
 

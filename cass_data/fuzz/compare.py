@@ -83,8 +83,8 @@ def differences(k: Kernel, got: bytes, want: bytes, limit: int = 5) -> tuple[int
                     ok = True
                 elif ty == "f32~abs":
                     ok = abs(fa - fb) <= ABS_TOL
-                else:
-                    ok = abs(fa - fb) <= REL_TOL * max(abs(fa), abs(fb))
+                else:  # relative, and absolute near zero (__logf near 1)
+                    ok = abs(fa - fb) <= REL_TOL * max(abs(fa), abs(fb)) + ABS_TOL
             else:
                 ok = a == b
             if not ok:

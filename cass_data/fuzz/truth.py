@@ -67,25 +67,38 @@ def run_batch(folder: Path, runner: Path, size: int, timeout: int = 60) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m cass_data.fuzz.truth")
-    ap.add_argument("--seed", required=True)
-    ap.add_argument("--batches", required=True, help="FIRST:END")
+    ap.add_argument("--seed")
+    ap.add_argument("--batches", help="FIRST:END")
+    ap.add_argument("--cases", type=Path, help="instead: every reduced case under this folder (cases.py)")
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--size", type=int, default=batchmod.SIZE)
     ap.add_argument("--pack", type=Path, help="also write the results (cubins, outputs, statuses) as one .tar.gz")
     args = ap.parse_args(argv)
-    first, end = (int(x) for x in args.batches.split(":"))
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     args.out.mkdir(parents=True, exist_ok=True)
     runner = args.out / "fuzz_runner"
     subprocess.run([nvcc, "-O2", "-o", str(runner), str(HERE / "runner.cu"), "-lcuda"], check=True)
     start = time.time()
     folders = []
-    for b in range(first, end):
-        folder = args.out / batchmod.name(args.seed, b)
-        batchmod.write(folder, args.seed, b, args.size)
-        folders.append(folder)
+    if args.cases:
+        from .cases import prepare_for_truth
+
+        for case in sorted(p.parent for p in args.cases.glob("*/case.json")):
+            folder = args.out / case.name
+            shutil.copytree(case, folder, dirs_exist_ok=True)
+            prepare_for_truth(folder)
+            folders.append(folder)
+        args.size = 1
+    elif args.seed and args.batches:
+        first, end = (int(x) for x in args.batches.split(":"))
+        for b in range(first, end):
+            folder = args.out / batchmod.name(args.seed, b)
+            batchmod.write(folder, args.seed, b, args.size)
+            folders.append(folder)
+    else:
+        ap.error("give --seed and --batches, or --cases")
     with ThreadPoolExecutor(args.jobs) as pool:
         errors = list(pool.map(lambda f: compile_batch(f, nvcc, args.arch), folders))
     built = time.time()
@@ -106,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-KEPT = ("meta.json", "fz.cubin", "truth.bin", "status.txt", "nvcc-error.txt")
+KEPT = ("meta.json", "case.json", "fz.cubin", "truth.bin", "status.txt", "nvcc-error.txt")
 
 
 def pack(folders: list[Path], tar: Path) -> None:
