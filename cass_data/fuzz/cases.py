@@ -25,6 +25,21 @@ def file_case(k: Kernel, origin: str, path: str, note: str, folder: Path) -> Non
         "slots": [[s.ty, s.ulps, s.what] for s in k.slots], "atomics": k.atomics}, indent=1) + "\n")
 
 
+def file_from_truth(seed: str, index: int, path: str, note: str, truth_folder: Path, folder: Path) -> None:
+    """A generated kernel kept as it is (a one-operation kernel needs no reducing), with its
+    output from the truth run that found it."""
+    from .batch import SIZE, read_truth
+    from .gen import generate
+
+    k = generate(seed, index)
+    batch = [generate(seed, (index // SIZE) * SIZE + j) for j in range(SIZE)]
+    status, data = read_truth(truth_folder, batch)[index % SIZE]
+    if status != "ok":
+        raise ValueError(f"{seed}:{index}: no truth ({status})")
+    file_case(k, f"{seed}:{index}", path, note, folder)
+    (folder / "truth.bin").write_bytes(data)
+
+
 def load_case(folder: Path) -> tuple[Kernel, dict, bytes]:
     meta = json.loads((folder / "case.json").read_text())
     k = Kernel(meta["kernel"], meta["grid"], meta["block"], [], [], [Slot(*s) for s in meta["slots"]], meta["atomics"])
