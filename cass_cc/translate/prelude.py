@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import mappings
+from .corrected import family_text
 from .ptx import PTX_HELPERS
 from .served import _on_amd, header_macros, served_text
 from ..util import sha256_hex
@@ -239,6 +240,7 @@ def prelude(hip_names: set[str]) -> str:
     parts.extend(PTX_HELPERS[name] for name in sorted(hip_names) if name in PTX_HELPERS)
     parts.extend(_simd_helper(name[len("__cass"):]) for name in sorted(hip_names) if name[len("__cass"):] in SIMD_NAMES)
     parts.extend(served_text(name[len("served:"):]) for name in sorted(hip_names) if name.startswith("served:"))
+    parts.extend(family_text(name[len("corrected:"):]) for name in sorted(hip_names) if name.startswith("corrected:"))
     # A translated file may include another (a .cu including a .cu, a translated header): each
     # piece is defined once however many preludes a compile reads.
     parts[1:] = [_once(p) for p in parts[1:]]

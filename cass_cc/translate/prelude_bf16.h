@@ -128,9 +128,19 @@ CASS_BF16_FN __hip_bfloat16 __hfma(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfl
 }
 CASS_BF16_FN __hip_bfloat16 __hneg(__hip_bfloat16 a) { return __cass_bf16((unsigned short)(a.x ^ 0x8000u)); }
 CASS_BF16_FN __hip_bfloat16 __habs(__hip_bfloat16 a) { return __cass_bf16((unsigned short)(a.x & 0x7fffu)); }
-CASS_BF16_FN __hip_bfloat16 __hmax(__hip_bfloat16 a, __hip_bfloat16 b) { return __hip_bfloat16(__builtin_fmaxf((float)a, (float)b)); }
-CASS_BF16_FN __hip_bfloat16 __hmin(__hip_bfloat16 a, __hip_bfloat16 b) { return __hip_bfloat16(__builtin_fminf((float)a, (float)b)); }
 CASS_BF16_FN bool __hisnan(__hip_bfloat16 a) { return (a.x & 0x7fffu) > 0x7f80u; }
+/* __hmax/__hmin: the other value when one is NaN, the canonical NaN (0x7fff) for two, -0 < +0 */
+CASS_BF16_FN bool __cass_bf16_above(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return (float)a > (float)b || ((float)a == (float)b && !(a.x & 0x8000u));
+}
+CASS_BF16_FN __hip_bfloat16 __hmax(__hip_bfloat16 a, __hip_bfloat16 b) {
+  if (__hisnan(a) || __hisnan(b)) return __hisnan(a) && __hisnan(b) ? __cass_bf16((unsigned short)0x7fffu) : (__hisnan(a) ? b : a);
+  return __cass_bf16_above(a, b) ? a : b;
+}
+CASS_BF16_FN __hip_bfloat16 __hmin(__hip_bfloat16 a, __hip_bfloat16 b) {
+  if (__hisnan(a) || __hisnan(b)) return __hisnan(a) && __hisnan(b) ? __cass_bf16((unsigned short)0x7fffu) : (__hisnan(a) ? b : a);
+  return __cass_bf16_above(a, b) ? b : a;
+}
 CASS_BF16_FN int __hisinf(__hip_bfloat16 a) { return a.x == 0x7f80u ? 1 : a.x == 0xff80u ? -1 : 0; }
 
 /* comparisons: ordered (false with a NaN) as in CUDA; __hneu and friends unordered */

@@ -32,6 +32,7 @@ import re
 from pathlib import Path
 
 from . import mappings, ptx, refusable, rewrites
+from .corrected import CORRECTED, helper_name
 from .identity import rules_identity
 from .prelude import BF16_HEADER, BF16_NAMES, FP16_NAMES, SIMD_NAMES, bf16_stand_in, prelude
 from .served import ATOMIC_OVERLOADED, is_served, served_names
@@ -238,7 +239,7 @@ def _escape(filename: str) -> str:
 # Identifiers without a table row that can still need work: CUDA-looking names (reported),
 # "__" names (warp helpers, SIMD intrinsics, __launch_bounds__), and those below.
 _CANDIDATE_PREFIXES = frozenset({"cu", "__"})
-_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, *served_names(),
+_CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, *served_names(), *CORRECTED,
                               *rewrites.CG_TILE_MEMBERS, *refusable.candidates()})
 # Directives that only ask about a name (`#ifdef NOMINMAX`): never a use to refuse.
 _ASKING_DIRECTIVES = frozenset({"if", "elif", "ifdef", "ifndef", "elifdef", "elifndef", "undef"})
@@ -254,7 +255,7 @@ def _active_names() -> frozenset[str]:
     that keep their name on every HIP version (`sqrt`, `__syncthreads`)."""
     renamed = {name for name, row in mappings.table().items()
                if row.hip_name != name or row.status != "supported" or row.hip_version is not None}
-    return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, *served_names(), *rewrites.CG_TILE_MEMBERS,
+    return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, *served_names(), *CORRECTED, *rewrites.CG_TILE_MEMBERS,
                       *refusable.candidates(), "__launch_bounds__", "operator",
                       *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
 
@@ -393,10 +394,11 @@ class _Job:
         names: set[str] = set()
         for i in self.work:
             tok = self.tokens[i]
-            if tok.kind != "ident" or (tok.text in self.table and tok.text not in ATOMIC_OVERLOADED):
+            own_kept = tok.text in ATOMIC_OVERLOADED or tok.text in CORRECTED  # served unless the file has its own
+            if tok.kind != "ident" or (tok.text in self.table and not own_kept):
                 continue
             if not (tok.text[:2] == "cu" and CUDA_NAME.fullmatch(tok.text) or tok.text in refusable.candidates()
-                    or tok.text in ATOMIC_OVERLOADED):
+                    or own_kept):
                 continue
             if tok.text in names:
                 continue
@@ -593,6 +595,12 @@ class _Job:
             after = rewrites.tile_member(self, i)
             if after is not None:
                 return after
+        if name in CORRECTED and name not in self.user_names and not self._qualified(i):
+            self.out[i] = helper_name(name)  # corrected.py: HIP's own gives other results than CUDA's
+            self.emitted.add("corrected:" + CORRECTED[name])
+            if row is not None and row.family == "bf16" and bf16_stand_in(self.target.hip_version):
+                self.emitted.add("cuda_bf16.h")
+            return i + 1
         served = is_served(name, self.target.hip_version)
         if served is not None and name in ATOMIC_OVERLOADED and name in self.user_names:
             served = None  # the program defines its own atomicMin(long long*, ...): ours would clash

@@ -3,8 +3,8 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
-#ifndef CASS_PRELUDE_daade3f7be556d0b
-#define CASS_PRELUDE_daade3f7be556d0b
+#ifndef CASS_PRELUDE_384c02ff1ad048d6
+#define CASS_PRELUDE_384c02ff1ad048d6
 /* cass-cc: what CUDA's cuda_fp16.h offers and HIP 5.x's hip_fp16.h lacks.
    - __half and __half2 arithmetic, negation and comparisons in host code: HIP 5.x declares
      those operators __device__ only, CUDA __host__ __device__ (reference code on the CPU uses them).
@@ -84,18 +84,32 @@ CASS_HALF2 bool operator!=(const H& a, const H& b) { return !(a == b); }
 #undef CASS_HALF
 #undef CASS_HALF2
 
-/* __hmax/__hmin: the other value when one is NaN; the _nan forms: NaN when either is. */
+/* __hmax/__hmin as cuda_fp16.h documents them: the other value when one is NaN, CUDA's canonical
+   NaN (0x7fff) for two; the _nan forms: the canonical NaN when either is; -0 < +0 in all four. */
 #define CASS_HALF_HD template <CASS_ONLY(H, __half)> static __host__ __device__ inline
 #define CASS_HALF2_HD template <CASS_ONLY(H, __half2)> static __host__ __device__ inline
-CASS_HALF_HD H __hmax(H a, H b) { return H(__builtin_fmaxf((float)a, (float)b)); }
-CASS_HALF_HD H __hmin(H a, H b) { return H(__builtin_fminf((float)a, (float)b)); }
-CASS_HALF_HD H __hmax_nan(H a, H b) {
+CASS_HALF_HD H __cass_half_nan() { __half_raw r; r.x = 0x7fffu; return H(r); }
+/* a is the larger: by value, and +0 over -0 */
+CASS_HALF_HD bool __cass_half_above(H a, H b) {
   float x = (float)a, y = (float)b;
-  return H(x != x || y != y ? x + y : (x > y ? x : y));
+  return x > y || (x == y && !(static_cast<__half_raw>(a).x & 0x8000u));
+}
+CASS_HALF_HD bool __cass_half_isnan(H a) { return (static_cast<__half_raw>(a).x & 0x7fffu) > 0x7c00u; }
+CASS_HALF_HD H __hmax(H a, H b) {
+  if (__cass_half_isnan(a) || __cass_half_isnan(b))
+    return __cass_half_isnan(a) && __cass_half_isnan(b) ? __cass_half_nan<H>() : (__cass_half_isnan(a) ? b : a);
+  return __cass_half_above(a, b) ? a : b;
+}
+CASS_HALF_HD H __hmin(H a, H b) {
+  if (__cass_half_isnan(a) || __cass_half_isnan(b))
+    return __cass_half_isnan(a) && __cass_half_isnan(b) ? __cass_half_nan<H>() : (__cass_half_isnan(a) ? b : a);
+  return __cass_half_above(a, b) ? b : a;
+}
+CASS_HALF_HD H __hmax_nan(H a, H b) {
+  return __cass_half_isnan(a) || __cass_half_isnan(b) ? __cass_half_nan<H>() : (__cass_half_above(a, b) ? a : b);
 }
 CASS_HALF_HD H __hmin_nan(H a, H b) {
-  float x = (float)a, y = (float)b;
-  return H(x != x || y != y ? x + y : (x < y ? x : y));
+  return __cass_half_isnan(a) || __cass_half_isnan(b) ? __cass_half_nan<H>() : (__cass_half_above(a, b) ? b : a);
 }
 #define CASS_PAIR(pair, name)                                                                 \
   CASS_HALF2_HD H pair(H a, H b) {                                                             \
