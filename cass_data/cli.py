@@ -356,14 +356,14 @@ def fuzz_check(truth: Path, work: Path, jobs: int, paths: str, limit: int | None
 @click.option("--path", "suspect", required=True, help="the path that differs (lifter, rules, simt)")
 @click.option("--against", "reference", required=True, help="a path that agreed with the truth")
 @click.option("--max-tests", type=click.IntRange(min=1), default=300, show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="the reduced kernel's .cu (with its launch in a comment)")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="the case folder to write (case.json, fz.cu; see cass_data/fuzz/cases.py)")
 def fuzz_reduce(case: str, suspect: str, reference: str, max_tests: int, output: Path) -> None:
     """Shrink generated kernel SEED:INDEX while PATH keeps differing from AGAINST."""
     import shutil
 
     from .fuzz.batch import inputs
-    from .fuzz.gen import batch_source, generate
+    from .fuzz.gen import generate
     from .fuzz.reduce import differs_between, reduce
 
     seed, _, index = case.rpartition(":")
@@ -376,11 +376,10 @@ def fuzz_reduce(case: str, suspect: str, reference: str, max_tests: int, output:
         small, tests = reduce(k, test, max_tests, lambda line: click.echo(line, err=True))
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    from .fuzz.cases import file_case
+
     note = test(small).note
-    output.write_text(f"// cass-data fuzz reduce {case} --path {suspect} --against {reference}: {tests} tests, "
-                      f"size {k.size()} -> {small.size()}\n// launch: grid {small.grid}, block {small.block}; "
-                      f"input: cass_data.fuzz.batch.inputs({seed!r}, {index})\n// differs: {note}\n"
-                      + batch_source([small]))
+    file_case(small, case, suspect, f"against {reference}: {note}", output)
     click.echo(f"{output}: size {k.size()} -> {small.size()} in {tests} tests")
 
 
