@@ -118,21 +118,21 @@ CASS_F2H(__cass_cuda_float2half_ru, CASS_RU)
 //== half_sat
 #include <hip/hip_fp16.h>
 /* clamped to [+0, 1]: NaN and -0 give +0 (HIP 5.2 keeps NaN and -0) */
-static __device__ inline __half __cass_half_sat(__half h) {
+static __host__ __device__ inline __half __cass_half_sat(__half h) {
   float f = __half2float(h);
   return f > 0.0f ? (f < 1.0f ? h : __float2half(1.0f)) : __float2half(0.0f);
 }
-static __device__ inline __half2 __cass_half2_sat(__half2 h) {
+static __host__ __device__ inline __half2 __cass_half2_sat(__half2 h) {
   return __halves2half2(__cass_half_sat(__low2half(h)), __cass_half_sat(__high2half(h)));
 }
-static __device__ inline __half __cass_cuda_hadd_sat(__half a, __half b) { return __cass_half_sat(__hadd(a, b)); }
-static __device__ inline __half __cass_cuda_hsub_sat(__half a, __half b) { return __cass_half_sat(__hsub(a, b)); }
-static __device__ inline __half __cass_cuda_hmul_sat(__half a, __half b) { return __cass_half_sat(__hmul(a, b)); }
-static __device__ inline __half __cass_cuda_hfma_sat(__half a, __half b, __half c) { return __cass_half_sat(__hfma(a, b, c)); }
-static __device__ inline __half2 __cass_cuda_hadd2_sat(__half2 a, __half2 b) { return __cass_half2_sat(__hadd2(a, b)); }
-static __device__ inline __half2 __cass_cuda_hsub2_sat(__half2 a, __half2 b) { return __cass_half2_sat(__hsub2(a, b)); }
-static __device__ inline __half2 __cass_cuda_hmul2_sat(__half2 a, __half2 b) { return __cass_half2_sat(__hmul2(a, b)); }
-static __device__ inline __half2 __cass_cuda_hfma2_sat(__half2 a, __half2 b, __half2 c) { return __cass_half2_sat(__hfma2(a, b, c)); }
+static __host__ __device__ inline __half __cass_cuda_hadd_sat(__half a, __half b) { return __cass_half_sat(__hadd(a, b)); }
+static __host__ __device__ inline __half __cass_cuda_hsub_sat(__half a, __half b) { return __cass_half_sat(__hsub(a, b)); }
+static __host__ __device__ inline __half __cass_cuda_hmul_sat(__half a, __half b) { return __cass_half_sat(__hmul(a, b)); }
+static __host__ __device__ inline __half __cass_cuda_hfma_sat(__half a, __half b, __half c) { return __cass_half_sat(__hfma(a, b, c)); }
+static __host__ __device__ inline __half2 __cass_cuda_hadd2_sat(__half2 a, __half2 b) { return __cass_half2_sat(__hadd2(a, b)); }
+static __host__ __device__ inline __half2 __cass_cuda_hsub2_sat(__half2 a, __half2 b) { return __cass_half2_sat(__hsub2(a, b)); }
+static __host__ __device__ inline __half2 __cass_cuda_hmul2_sat(__half2 a, __half2 b) { return __cass_half2_sat(__hmul2(a, b)); }
+static __host__ __device__ inline __half2 __cass_cuda_hfma2_sat(__half2 a, __half2 b, __half2 c) { return __cass_half2_sat(__hfma2(a, b, c)); }
 CASS_FORWARD(__cass_cuda_hadd_sat, __hadd_sat)
 CASS_FORWARD(__cass_cuda_hsub_sat, __hsub_sat)
 CASS_FORWARD(__cass_cuda_hmul_sat, __hmul_sat)
@@ -147,15 +147,15 @@ CASS_FORWARD(__cass_cuda_hfma2_sat, __hfma2_sat)
 /* ordered != is false with a NaN; the unordered forms are true with one (HIP 5.2 compares
    _Float16 with !=, and its unordered forms are the ordered ones) */
 #define CASS_HCMP(name, expr)                                                                          \
-  static __device__ inline bool __cass_cuda_h##name(__half a, __half b) {                              \
+  static __host__ __device__ inline bool __cass_cuda_h##name(__half a, __half b) {                              \
     float x = __half2float(a), y = __half2float(b);                                                    \
     return expr;                                                                                       \
   }                                                                                                    \
-  static __device__ inline __half2 __cass_cuda_h##name##2(__half2 a, __half2 b) {                     \
+  static __host__ __device__ inline __half2 __cass_cuda_h##name##2(__half2 a, __half2 b) {                     \
     return __halves2half2(__float2half(__cass_cuda_h##name(__low2half(a), __low2half(b)) ? 1.0f : 0.0f), \
                           __float2half(__cass_cuda_h##name(__high2half(a), __high2half(b)) ? 1.0f : 0.0f)); \
   }                                                                                                    \
-  static __device__ inline bool __cass_cuda_hb##name##2(__half2 a, __half2 b) {                        \
+  static __host__ __device__ inline bool __cass_cuda_hb##name##2(__half2 a, __half2 b) {                        \
     return __cass_cuda_h##name(__low2half(a), __low2half(b)) && __cass_cuda_h##name(__high2half(a), __high2half(b)); \
   }                                                                                                    \
   CASS_FORWARD(__cass_cuda_h##name, __h##name)                                                         \
@@ -175,8 +175,8 @@ CASS_HCMP(geu, !(x < y))
 /* 1/x rounded once to half: float's 24 bits are at least twice half's 11 plus 2, so rounding
    the float quotient again to half is rounding the exact quotient (HIP 5.2's hrcp calls a
    builtin no device library defines: the link failed) */
-static __device__ inline __half __cass_cuda_hrcp(__half x) { return __float2half(1.0f / __half2float(x)); }
-static __device__ inline __half2 __cass_cuda_h2rcp(__half2 x) {
+static __host__ __device__ inline __half __cass_cuda_hrcp(__half x) { return __float2half(1.0f / __half2float(x)); }
+static __host__ __device__ inline __half2 __cass_cuda_h2rcp(__half2 x) {
   return __halves2half2(__cass_cuda_hrcp(__low2half(x)), __cass_cuda_hrcp(__high2half(x)));
 }
 CASS_FORWARD(__cass_cuda_hrcp, hrcp)

@@ -612,3 +612,38 @@ def test_corrected_translations_build_with_hip_on_nvidia(name: str, tmp_path: Pa
 def test_families_cover_their_names() -> None:
     assert sum(len(v) for v in FAMILIES.values()) == len(CORRECTED)
     assert struct.calcsize("<H") == 2  # (16-bit patterns throughout)
+
+
+HOST = r"""
+#include <cstdio>
+#include <cuda_fp16.h>
+int main() {
+  const unsigned short bits[] = {0x7e00, 0x3c00, 0x8000, 0x0000, 0xbc00, 0x7bff, 0x0001};
+  for (unsigned short u : bits) for (unsigned short v : bits) {
+    __half a = __ushort_as_half(u), b = __ushort_as_half(v);
+    printf("%d %d %d %04x %04x\n", (int)__hne(a, b), (int)__hgeu(a, b), (int)__hbltu2(__halves2half2(a, b), __halves2half2(b, a)),
+           __half_as_ushort(__hadd_sat(a, b)), __half_as_ushort(__float2half_rz(__half2float(a) * 65519.0f)));
+  }
+  return 0;
+}
+"""
+
+
+@needs_amd
+def test_half_helpers_on_the_host(tmp_path: Path) -> None:
+    """CUDA's fp16 functions are host functions too (a CPU reference calls them): the renamed
+    helpers are __host__ __device__, and on the host __hadd & co. reach prelude_fp16.h's."""
+    cass_cc_build(HOST, tmp_path / "h", "-O1")
+    lines = subprocess.run([str(tmp_path / "h")], capture_output=True, text=True, check=True).stdout.splitlines()
+    bits = [0x7E00, 0x3C00, 0x8000, 0x0000, 0xBC00, 0x7BFF, 0x0001]
+    want = []
+    for u in bits:
+        for v in bits:
+            x, y = _value16(u, "f16"), _value16(v, "f16")
+            scaled = float(np.float32(np.array(u, np.uint16).view(np.float16)) * np.float32(65519.0))  # (keeps -0)
+            rz = _narrow16(scaled, "f16", RZ)
+            want.append(f"{int(_compare('ne', x, y))} {int(_compare('geu', x, y))} "
+                        f"{int(_compare('ltu', x, y) and _compare('ltu', y, x))} {_sat16(_arith16('add', u, v, 0, 'f16'), 'f16'):04x} "
+                        f"{'nan' if rz is None else f'{rz:04x}'}")
+    got = [line if not _is_nan16(int(line.split()[-1], 16), "f16") else line.rsplit(" ", 1)[0] + " nan" for line in lines]
+    assert got == want
