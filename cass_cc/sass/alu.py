@@ -22,6 +22,7 @@ FLOAT_CMP = {
 }
 BOOL_OPS = {"AND": "and", "OR": "or", "XOR": "xor"}
 ROUNDING = ("RN", "RZ", "RM", "RP")
+I2F_TYPES = ("F64", "F32", "F16", "BF16", "S32", "U32", "S64", "U64", "S16", "U16", "S8", "U8")
 
 
 def _split_outputs(ops: list[Operand]) -> tuple[Operand, list[Pred], list[Operand]]:
@@ -148,8 +149,31 @@ class AluOps(LifterBase):
     op_UIADD3 = op_IADD3
 
     def op_VIADD(self, insn: Insn) -> None:
+        """VIADD Rd, a, b; VIADD.16x2: two 16-bit adds, each operand's negation per halfword,
+        no carry from the low halfword into the high one (__vadd2/__vsub2)."""
+        b = self.b
         d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
-        self.wr(d, self.b.op(f"add i32 {self.ival(a)}, {self.ival(c)}"))  # type: ignore[arg-type]
+        if not insn.mods:
+            self.wr(d, b.op(f"add i32 {self.ival(a)}, {self.ival(c)}"))  # type: ignore[arg-type]
+            return
+        if insn.mods != ("16x2",) or any(getattr(x, "inv", False) or getattr(x, "half", "") for x in (a, c)):
+            raise Unsupported(insn.full)
+        # In i32 (SWAR), not <2 x i16>: llc-16 writes a non-splat constant operand of
+        # v_pk_add_u16 as `0xdcbb op_sel_hi:[0,1]` (for 0xffffdcbb), whose high lane is not
+        # 0xffff (the emulator's result differed from the CPU's there).
+        va, vc = self.raw(a), self.raw(c)
+        if getattr(a, "neg", False):
+            va = self._add16x2(b.op(f"xor i32 {va}, -1"), "65537")
+        if getattr(c, "neg", False):
+            vc = self._add16x2(b.op(f"xor i32 {vc}, -1"), "65537")
+        self.wr(d, self._add16x2(va, vc))  # type: ignore[arg-type]
+
+    def _add16x2(self, x: str, y: str) -> str:
+        """Two halfword sums: the low 15 bits of each add, the top bits by xor (no carry out)."""
+        b = self.b
+        low = b.op(f"add i32 {b.op(f'and i32 {x}, 2147450879')}, {b.op(f'and i32 {y}, 2147450879')}")  # 0x7fff7fff
+        top = b.op(f"and i32 {b.op(f'xor i32 {x}, {y}')}, -2147450880")  # 0x80008000
+        return b.op(f"xor i32 {low}, {top}")
 
     op_UVIADD = op_VIADD
 
@@ -698,15 +722,16 @@ class AluOps(LifterBase):
         ab, cb = self.raw(a), b.from_float(self.fval(c)) if isinstance(c, Imm) else self.raw(c)
         ea = b.op(f"and i32 {b.op(f'lshr i32 {ab}, 23')}, 255")
         ec = b.op(f"and i32 {b.op(f'lshr i32 {cb}, 23')}, 255")
-        a_zero = b.op(f"icmp eq i32 {b.op(f'and i32 {ab}, 2147483647')}, 0")
         # divisor: normal, and its reciprocal normal: exponent field in [2, 252]
         c_ok = b.op(f"and i1 {b.op(f'icmp uge i32 {ec}, 2')}, {b.op(f'icmp ule i32 {ec}, 252')}")
-        # dividend: zero, or normal with room for the residual and the quotient
+        # dividend: normal with room for the residual and the quotient. A zero is not: the
+        # fast path's first product is FFMA a, rcp, RZ, and -0 * rcp + (+0) is +0, so -0 / b
+        # would lose its sign there (the slow path gives the sign of a ^ b).
         diff = b.op(f"sub i32 {ea}, {ec}")
         a_ok = b.op(f"and i1 {b.op(f'icmp uge i32 {ea}, 26')}, {b.op(f'icmp ule i32 {ea}, 252')}")
         q_ok = b.op(f"and i1 {b.op(f'icmp sge i32 {diff}, -100')}, {b.op(f'icmp sle i32 {diff}, 100')}")
         a_fine = b.op(f"and i1 {a_ok}, {q_ok}")
-        fast = b.op(f"and i1 {c_ok}, {b.op(f'or i1 {a_zero}, {a_fine}')}")
+        fast = b.op(f"and i1 {c_ok}, {a_fine}")
         self.wp(p, b.op(f"xor i1 {fast}, true"))
 
     def op_MUFU(self, insn: Insn) -> None:
@@ -750,9 +775,20 @@ class AluOps(LifterBase):
     def op_FRND(self, insn: Insn) -> None:
         b = self.b
         d, a = insn.operands[:2]
+        if any(m not in ("F64", "F32", "F16", "BF16", "FTZ", "FLOOR", "CEIL", "TRUNC") for m in insn.mods):
+            raise Unsupported(insn.full)
         mode = next((m for m in insn.mods if m in ("FLOOR", "CEIL", "TRUNC")), "RN")
         fn = {"FLOOR": "floor", "CEIL": "ceil", "TRUNC": "trunc", "RN": "rint"}[mode]
-        if "F64" in insn.mods:
+        if "F16" in insn.mods:  # the half in the low 16 bits (or an .H1 lane), rounded to an integer (exact), zero-extended
+            if getattr(a, "half", "") not in ("", "H0", "H0_H0", "H1", "H1_H1"):
+                raise Unsupported(f"FRND.F16 of {a}")
+            h = self.raw(a)
+            if getattr(a, "half", "").startswith("H1"):
+                h = b.op(f"lshr i32 {h}, 16")
+            h16 = b.op(f"bitcast i16 {b.op(f'trunc i32 {h} to i16')} to half")
+            r = b.op(f"call float @llvm.{fn}.f32(float {b.op(f'fpext half {h16} to float')})")
+            self.wr(d, b.op(f"zext i16 {self._to_f16(r)} to i32"))  # type: ignore[arg-type]
+        elif "F64" in insn.mods:
             self.wrd(d, b.op(f"call double @llvm.{fn}.f64(double {self.dval(a)})"))  # type: ignore[arg-type]
         elif "BF16" in insn.mods:  # sm_90: the bfloat16 in the low half, rounded to an integer (exact), zero-extended
             if getattr(a, "half", "") not in ("", "H0_H0"):
@@ -768,9 +804,19 @@ class AluOps(LifterBase):
         b = self.b
         mods = insn.mods
         d, a = insn.operands[:2]
-        dst = next((m for m in mods if m in ("S32", "U32", "S64", "U64", "S16", "U16", "S8", "U8")), "S32")
+        ints = ("S32", "U32", "S64", "U64", "S16", "U16", "S8", "U8")
+        if any(m not in ints and m not in ("F64", "F32", "F16", "FLOOR", "CEIL", "TRUNC", "NTZ", "FTZ") for m in mods):
+            raise Unsupported(insn.full)
+        dst = next((m for m in mods if m in ints), "S32")
         src_ty = "double" if "F64" in mods else "float"
-        x = self.dval(a) if src_ty == "double" else self.fval(a, "FTZ" in mods)
+        if "F16" in mods:  # a half in the low 16 bits (or the lane an .H1 selects), exact as a float
+            h = self.raw(a)
+            if "H1" in getattr(a, "half", ""):
+                h = b.op(f"lshr i32 {h}, 16")
+            h16 = b.op(f"trunc i32 {h} to i16")
+            x = b.op(f"fpext half {b.op(f'bitcast i16 {h16} to half')} to float")
+        else:
+            x = self.dval(a) if src_ty == "double" else self.fval(a, "FTZ" in mods)
         mode = next((m for m in mods if m in ("FLOOR", "CEIL", "TRUNC")), "RN")
         fn = {"FLOOR": "floor", "CEIL": "ceil", "TRUNC": "trunc", "RN": "rint"}[mode]
         sfx = "f64" if src_ty == "double" else "f32"
@@ -789,9 +835,11 @@ class AluOps(LifterBase):
         b = self.b
         mods = insn.mods
         d, a = insn.operands[:2]
-        types = [m for m in mods if m in ("F64", "F32", "F16", "S32", "U32", "S64", "U64", "S16", "U16", "S8", "U8")]
-        dst = next((m for m in types if m.startswith("F")), "F32")
-        src = next((m for m in types if not m.startswith("F")), "S32")
+        types = [m for m in mods if m in I2F_TYPES]
+        if any(m not in I2F_TYPES and m not in ROUNDING for m in mods):
+            raise Unsupported(insn.full)
+        dst = next((m for m in types if m.startswith(("F", "BF"))), "F32")
+        src = next((m for m in types if not m.startswith(("F", "BF"))), "S32")
         rnd = _rounding(mods)
         bits = int(src[1:])
         if bits == 64:
@@ -806,8 +854,10 @@ class AluOps(LifterBase):
                 raise Unsupported(insn.full)
             self.wrd(d, b.op(f"{conv} i{bits} {v} to double"))  # type: ignore[arg-type]
             return
-        if dst != "F32":
-            raise Unsupported(insn.full)
+        if dst in ("F16", "BF16"):  # the 16-bit value zero-extended, rounded once (through float rounded to odd)
+            h = self._to_16(self._int_to_f32_odd(v, bits, src[0] == "S"), dst == "BF16", rnd)
+            self.wr(d, b.op(f"zext i16 {h} to i32"))  # type: ignore[arg-type]
+            return
         if rnd == "RN":
             self.wrf(d, b.op(f"{conv} i{bits} {v} to float"))  # type: ignore[arg-type]
             return
@@ -818,6 +868,36 @@ class AluOps(LifterBase):
         self.wrf(d, self.round_directed(exact, "0.0", rnd))  # type: ignore[arg-type]
 
     op_I2FP = op_I2F
+
+    def _int_to_f32_odd(self, v: str, bits: int, signed: bool) -> str:
+        """An integer as a float rounded to odd: exact when it fits 24 bits, else its top 24
+        bits with the bits below ORed into the last one. Rounding that to half or bfloat16
+        (11 or 8 bits) under any mode gives the integer's own correctly rounded value."""
+        b = self.b
+        w = v if bits == 64 else b.op(f"{'sext' if signed else 'zext'} i{bits} {v} to i64")
+        neg = b.op(f"icmp slt i64 {w}, 0") if signed else "false"
+        m = b.select(neg, "i64", b.op(f"sub i64 0, {w}"), w)  # the magnitude, unsigned
+        lz = b.op(f"call i64 @llvm.ctlz.i64(i64 {m}, i1 false)")
+        sh = b.op(f"call i64 @llvm.smax.i64(i64 {b.op(f'sub i64 40, {lz}')}, i64 0)")
+        low_mask = b.op(f"sub i64 {b.op(f'shl i64 1, {sh}')}, 1")
+        sticky = b.op(f"icmp ne i64 {b.op(f'and i64 {m}, {low_mask}')}, 0")
+        kept = b.op(f"or i64 {b.op(f'lshr i64 {m}, {sh}')}, {b.op(f'zext i1 {sticky} to i64')}")
+        sh32 = b.op(f"trunc i64 {sh} to i32")
+        scale = b.as_float(b.op(f"shl i32 {b.op(f'add i32 {sh32}, 127')}, 23"))  # 2^sh, sh <= 40
+        f = b.op(f"fmul float {b.op(f'uitofp i64 {kept} to float')}, {scale}")
+        return b.select(neg, "float", b.op(f"fneg float {f}"), f)
+
+    def _f64_to_f32_odd(self, x: str) -> str:
+        """A double as a float rounded to odd (toward zero, the last bit set when inexact; NaN as
+        fptrunc makes it): a second rounding to half or bfloat16 from it is the single one."""
+        b = self.b
+        f = b.op(f"fptrunc double {x} to float")
+        back = b.op(f"fpext float {f} to double")
+        bits = b.from_float(f)
+        away = b.op(f"fcmp ogt double {b.op(f'call double @llvm.fabs.f64(double {back})')}, {b.op(f'call double @llvm.fabs.f64(double {x})')}")
+        tz = b.select(away, "i32", b.op(f"sub i32 {bits}, 1"), bits)  # one unit of magnitude less (inf -> the largest float)
+        inexact = b.op(f"fcmp one double {back}, {x}")
+        return b.as_float(b.select(inexact, "i32", b.op(f"or i32 {tz}, 1"), bits))
 
     def _i64_to_f32_directed(self, v: str, signed: bool, rnd: str) -> str:
         """Round a 64-bit integer to float toward rnd: convert by nearest, compare the result
@@ -854,6 +934,9 @@ class AluOps(LifterBase):
             self._fresult(insn, d, self.fval(a, "FTZ" in mods))
         elif (dst, src) in (("F16", "F32"), ("BF16", "F32")):
             h = self._to_16(self.fval(a), dst == "BF16", rnd)
+            self.wr(d, b.op(f"zext i16 {h} to i32"))  # type: ignore[arg-type]
+        elif (dst, src) in (("F16", "F64"), ("BF16", "F64")):  # once rounded: through float rounded to odd
+            h = self._to_16(self._f64_to_f32_odd(self.dval(a)), dst == "BF16", rnd)
             self.wr(d, b.op(f"zext i16 {h} to i32"))  # type: ignore[arg-type]
         elif (dst, src) == ("F32", "BF16"):
             v = self.raw(a)

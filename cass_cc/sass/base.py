@@ -222,7 +222,9 @@ class LifterBase:
 
     def fval(self, op: Operand, ftz: bool = False) -> str:
         if isinstance(op, Imm):
-            if op.is_float:
+            if op.bits is not None:  # a NaN: its own bits, not the canonical one
+                v = self.b.as_float(i32(op.bits))
+            elif op.is_float:
                 v = f32_hex(float(op.value))
             else:
                 v = self.b.as_float(i32(int(op.value)))
@@ -264,7 +266,9 @@ class LifterBase:
 
     def dval(self, op: Operand) -> str:
         if isinstance(op, Imm):
-            if op.is_float:
+            if op.bits is not None:  # a NaN: the upper word's bits
+                v = self.b.op(f"bitcast i64 {int(i32(op.bits)) << 32} to double")
+            elif op.is_float:
                 v = f64_hex(float(op.value))
             else:  # a hex immediate holds the upper 32 bits of the double
                 v = self.b.op(f"bitcast i64 {(int(op.value) & 0xFFFFFFFF) << 32} to double")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Union
 
@@ -62,6 +62,9 @@ class Imm:
     is_float: bool = False
     neg: bool = False
     abs: bool = False
+    # a NaN's 32 bits (printed only as QNAN): from the encoding's bits 32-63 (nvdisasm -hex),
+    # where every 32-bit immediate sits; a double's immediate is its upper word
+    bits: int | None = None
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,7 @@ class Function:
 
 
 _LINE = re.compile(r"^\s*/\*([0-9a-f]+)\*/\s+(.*?)\s*;?\s*$")
+_HEX = re.compile(r"\s*/\*\s*(0x[0-9a-f]{16})\s*\*/\s*$")  # -hex: the encoding's first 64 bits
 _LABEL = re.compile(r"^(\S+):\s*$")
 _GUARD = re.compile(r"^@(!?)(U?P[0-6T])\s+")
 _REG = re.compile(r"^(U?R(?:Z|\d+))((?:\.[A-Za-z0-9_]+)*)$")
@@ -270,7 +274,9 @@ _NOTE = re.compile(r'\s*\(\*.*?\*\)')
 _TARGETS = re.compile(r'\(\*"BRANCH_TARGETS\s+([^"]*)"\*\)')
 
 
-def parse_insn(offset: int, text: str) -> Insn:
+def parse_insn(offset: int, text: str, encoding: int | None = None) -> Insn:
+    """One instruction's text; `encoding` (the first 64 bits, from nvdisasm -hex) gives the
+    bits of a NaN immediate, which the text prints as QNAN whatever its payload and sign."""
     guard = None
     m = _GUARD.match(text)
     body = text
@@ -288,6 +294,9 @@ def parse_insn(offset: int, text: str) -> Insn:
     if names[0] in ("BRX", "JMX") and len(texts) == 1 and " " in texts[0]:
         texts = texts[0].split()  # `BRX R10 -0xe10`: the register, then a displacement
     operands = [parse_operand(o) for o in texts]
+    if encoding is not None:
+        operands = [replace(o, bits=encoding >> 32 & 0xFFFFFFFF) if isinstance(o, Imm) and o.is_float and o.value != o.value else o
+                    for o in operands]
     return Insn(offset, names[0], tuple(names[1:]), operands, guard, text.rstrip(" ;"), targets)
 
 
@@ -307,9 +316,10 @@ def parse(text: str) -> dict[str, Function]:
             continue
         if current is None or not line or line.startswith("//"):
             continue
-        m = _LINE.match(raw)
+        h = _HEX.search(raw)
+        m = _LINE.match(raw[: h.start()] if h else raw)
         if m:
-            insn = parse_insn(int(m.group(1), 16), m.group(2))
+            insn = parse_insn(int(m.group(1), 16), m.group(2), int(h.group(1), 16) if h else None)
             for lab in pending:
                 current.labels[lab] = insn.offset
             pending = []
@@ -325,7 +335,7 @@ def disassemble(cubin: bytes, nvdisasm: str) -> dict[str, Function]:
     with tempfile.TemporaryDirectory(prefix="cass-sass-") as tmp:
         path = Path(tmp) / "in.cubin"
         path.write_bytes(cubin)
-        proc = subprocess.run([nvdisasm, "-c", str(path)], capture_output=True, text=True)
+        proc = subprocess.run([nvdisasm, "-c", "-hex", str(path)], capture_output=True, text=True)
     if proc.returncode != 0:
         msg = (proc.stderr.strip().splitlines() or ["failed"])[-1]
         raise DisasmError(f"nvdisasm: {msg}")

@@ -78,7 +78,7 @@ class MemOps(LifterBase):
             p = b.select(b.op(f"icmp eq i32 {hi}, {i32(SHARED_WINDOW_HI)}"), "ptr", sh, p)
         if self.local_window:
             self.uses_local = True
-            lc = self._flat(b.op(f"getelementptr i8, ptr addrspace({self.sp.local}) %local, i32 {lo}"), self.sp.local)
+            lc = self._flat(b.op(f"getelementptr i8, ptr addrspace({self.sp.local}) %local, i32 {self._local_offset(lo)}"), self.sp.local)
             p = b.select(b.op(f"icmp eq i32 {hi}, {i32(LOCAL_WINDOW_HI)}"), "ptr", lc, p)
         return p, ""
 
@@ -112,9 +112,20 @@ class MemOps(LifterBase):
 
     def local_ptr(self, m: Mem) -> tuple[str, str]:
         self.uses_local = True
-        off = self._addr32(m)
+        off = self._local_offset(self._addr32(m))
         p = self.b.op(f"getelementptr i8, ptr addrspace({self.sp.local}) %local, i32 {off}")
         return p, f"addrspace({self.sp.local})"
+
+    def _local_offset(self, off: str) -> str:
+        """An offset into the thread's buffer, clamped to it (no in-bounds access changes).
+        llc-16 splits `%local + (K - 4*i)` into a scratch instruction's VGPR `-4*i` and
+        `offset:K'`, but gfx1100 takes the VGPR unsigned: a negative one is out of the private
+        segment (the Payne-Hanek reduction of sinf indexes its local array so; LLVM 18 checks
+        the sign, llvm-project#70634). The clamp's result is known non-negative and no
+        constant folds through it."""
+        if off.startswith("%"):  # a constant offset is where the SASS says
+            off = self.b.op(f"call i32 @llvm.umin.i32(i32 {off}, i32 {self.local_size - 1})")
+        return off
 
     def _ptr(self, insn: Insn, space: str) -> tuple[str, str]:
         m = self._mem(insn)

@@ -110,6 +110,27 @@ static uint32_t dround16(float x, int bf, int mode) {
       if (q > maxv) q = mode == 2 ? INFINITY : maxv; if (q < -maxv) q = mode == 1 ? -INFINITY : -maxv; }
     if (bf) { float f = (float)q; uint32_t u; memcpy(&u, &f, 4); return u >> 16; }
     _Float16 h = (_Float16)q; uint16_t u; memcpy(&u, &h, 2); return u; }
+/* an integer (its sign, its magnitude) as half (bf = 0) / bfloat16 bits, rounded to nearest even (mode 0),
+   toward zero (1), down (2) or up (3); past half's range: infinity or the largest finite value by the mode */
+static uint32_t int16r(int neg, uint64_t m, int bf, int mode) {
+    int p = bf ? 8 : 11, bias = bf ? 127 : 15, emax = bf ? 127 : 15; uint32_t s = neg ? 0x8000 : 0; uint64_t q;
+    if (!m) return 0; int e = 63 - __builtin_clzll(m);
+    if (e < p) q = m << (p - 1 - e);
+    else { int sh = e - (p - 1); uint64_t rem = m & ((1ull << sh) - 1), half = 1ull << (sh - 1); q = m >> sh;
+      q += mode == 0 ? (rem > half || (rem == half && (q & 1))) : mode == 1 ? 0 : mode == 2 ? (neg && rem) : (!neg && rem);
+      if (q >> p) { q >>= 1; e++; } }
+    if (e > emax) return s | ((mode == 0 || (mode == 2 && neg) || (mode == 3 && !neg)) ? (bf ? 0x7f80u : 0x7c00u) : (bf ? 0x7f7fu : 0x7bffu));
+    return s | (uint32_t)(e + bias) << (p - 1) | (uint32_t)(q & ((1u << (p - 1)) - 1)); }
+#define I16R(v, bf, mode) int16r((int64_t)(v) < 0, (int64_t)(v) < 0 ? 0 - (uint64_t)(int64_t)(v) : (uint64_t)(int64_t)(v), bf, mode)
+#define U16R(v, bf, mode) int16r(0, (uint64_t)(v), bf, mode)
+/* a float to an integer by trunc/rint/floor/ceil (mode 0-3), saturating to [lo, hi], NaN 0 */
+static double fsat(double f, int mode, double lo, double hi) { if (isnan(f)) return 0;
+    f = mode == 0 ? trunc(f) : mode == 1 ? rint(f) : mode == 2 ? floor(f) : ceil(f); return f < lo ? lo : f > hi ? hi : f; }
+/* double -> bfloat16 bits by nearest even, rounded once: toward zero to float, the inexact flag making it round-to-odd */
+static uint32_t d2bf(double d) { volatile double vd = d; feclearexcept(FE_ALL_EXCEPT); fesetround(FE_TOWARDZERO); volatile float t = (float)vd;
+    int inexact = fetestexcept(FE_INEXACT); fesetround(FE_TONEAREST); float tf = t; uint32_t u; memcpy(&u, &tf, 4); if (inexact) u |= 1;
+    return (u + 0x7fff + ((u >> 16) & 1)) >> 16; }
+static uint32_t h16(float f) { _Float16 h = (_Float16)f; uint16_t u; memcpy(&u, &h, 2); return u; }
 static float f_min(float a, float b) { return fminf(a, b); }
 static float f_max(float a, float b) { return fmaxf(a, b); }
 """
@@ -866,5 +887,105 @@ CASES: list[Case] = [
              p->out[6 * i + 4] = isnan(s7) ? 0x7fff : dround16(floorf(s7), 1, 0);
              p->out[6 * i + 5] = (isnan(s7) ? 0x7fff : dround16(ceilf(s7), 1, 0)) | (isnan(s9) ? 0x7fff : dround16(truncf(s9), 1, 0)) << 16; }""",
         (Buf("f32", N, gen="special"), Buf("u32", 6 * N, "out")),
+    ),
+    Case(
+        "int_to_bf16",  # I2F.BF16[.U32/.S64/.U64][.RZ/RM/RP] (sm_90; sm_80-89 through float): one rounding to bfloat16, zero-extended
+        """__global__ void int_to_bf16(const int* a, const long long* w, unsigned* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int x = a[i] >> (i & 31); unsigned y = (unsigned)a[i] >> (i % 29); long long z = w[i] >> (i & 63);
+            out[4 * i] = __bfloat16_as_ushort(__int2bfloat16_rn(x)) | __bfloat16_as_ushort(__uint2bfloat16_rn(y)) << 16;
+            out[4 * i + 1] = __bfloat16_as_ushort(__int2bfloat16_rz(x)) | __bfloat16_as_ushort(__int2bfloat16_rd(x)) << 16;
+            out[4 * i + 2] = __bfloat16_as_ushort(__int2bfloat16_ru(x)) | __bfloat16_as_ushort(__uint2bfloat16_rz(y)) << 16;
+            out[4 * i + 3] = __bfloat16_as_ushort(__ll2bfloat16_rn(z)) | __bfloat16_as_ushort(__ull2bfloat16_rz((unsigned long long)z)) << 16; }""",
+        """struct P { const int *a; const long long *w; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             int x = p->a[i] >> (i & 31); unsigned y = (unsigned)p->a[i] >> (i % 29); long long z = p->w[i] >> (i & 63); unsigned *o = p->out + 4 * i;
+             o[0] = I16R(x, 1, 0) | U16R(y, 1, 0) << 16; o[1] = I16R(x, 1, 1) | I16R(x, 1, 2) << 16;
+             o[2] = I16R(x, 1, 3) | U16R(y, 1, 1) << 16; o[3] = I16R(z, 1, 0) | U16R((uint64_t)z, 1, 1) << 16; }""",
+        (Buf("i32", N, gen="bits"), Buf("i64", N, gen="bits"), Buf("u32", 4 * N, "out")),
+    ),
+    Case(
+        "int_to_half",  # I2F.F16[.U32/.S16/.S64/.U64][.RZ/RM/RP] (sm_80-90): one rounding to half (past 65504: inf or the largest by the mode), zero-extended
+        """__global__ void int_to_half(const int* a, const long long* w, unsigned* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int x = a[i] >> (i & 31); unsigned y = (unsigned)a[i] >> (i % 29); long long z = w[i] >> (i & 63);
+            out[4 * i] = __half_as_ushort(__int2half_rn(x)) | __half_as_ushort(__uint2half_rn(y)) << 16;
+            out[4 * i + 1] = __half_as_ushort(__int2half_rz(x)) | __half_as_ushort(__int2half_rd(x)) << 16;
+            out[4 * i + 2] = __half_as_ushort(__int2half_ru(x)) | __half_as_ushort(__short2half_rn((short)x)) << 16;
+            out[4 * i + 3] = __half_as_ushort(__ll2half_rn(z)) | __half_as_ushort(__ull2half_rd((unsigned long long)z)) << 16; }""",
+        """struct P { const int *a; const long long *w; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             int x = p->a[i] >> (i & 31); unsigned y = (unsigned)p->a[i] >> (i % 29); long long z = p->w[i] >> (i & 63); unsigned *o = p->out + 4 * i;
+             o[0] = I16R(x, 0, 0) | U16R(y, 0, 0) << 16; o[1] = I16R(x, 0, 1) | I16R(x, 0, 2) << 16;
+             o[2] = I16R(x, 0, 3) | I16R((short)x, 0, 0) << 16; o[3] = I16R(z, 0, 0) | U16R((uint64_t)z, 0, 2) << 16; }""",
+        (Buf("i32", N, gen="bits"), Buf("i64", N, gen="bits"), Buf("u32", 4 * N, "out")),
+    ),
+    Case(
+        "half_to_int",  # F2I[.U32/.S16/.U16/.S64].F16[.TRUNC/.FLOOR/.CEIL].NTZ of a half lane (H0 or .H1): saturating, NaN 0
+        """__global__ void half_to_int(const unsigned* a, int* out, long long* wide) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; __half2 v; memcpy(&v, &a[i], 4); __half x = __low2half(v), y = __high2half(v);
+            out[6 * i] = __half2int_rz(x); out[6 * i + 1] = __half2int_rn(y); out[6 * i + 2] = __half2int_rd(x) + 3 * __half2int_ru(y);
+            out[6 * i + 3] = (int)__half2uint_rz(y); out[6 * i + 4] = __half2short_rz(x) | (int)__half2ushort_rn(y) << 16;
+            out[6 * i + 5] = (__hisnan(x) || __hisinf(x)) ? 0 : __half2int_rz(x); wide[i] = __half2ll_rz(y); }""",
+        """struct P { const unsigned *a; int *out; long long *wide; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             float x = lane16(p->a[i], 0, 0), y = lane16(p->a[i], 1, 0); int *o = p->out + 6 * i; double lo = INT_MIN, hi = INT_MAX;
+             o[0] = (int)fsat(x, 0, lo, hi); o[1] = (int)fsat(y, 1, lo, hi); o[2] = (int)((unsigned)(int)fsat(x, 2, lo, hi) + 3u * (unsigned)(int)fsat(y, 3, lo, hi));
+             o[3] = (int)(unsigned)fsat(y, 0, 0, UINT_MAX); o[4] = (int)((uint32_t)(int32_t)(short)fsat(x, 0, SHRT_MIN, SHRT_MAX) | (uint32_t)fsat(y, 1, 0, USHRT_MAX) << 16);
+             o[5] = isinf(x) ? 0 : (int)fsat(x, 0, lo, hi); p->wide[i] = isinf(y) ? (y > 0 ? LLONG_MAX : LLONG_MIN) : (long long)fsat(y, 0, -1e30, 1e30); }""",
+        (Buf("u32", N, gen="f16s"), Buf("i32", 6 * N, "out"), Buf("i64", N, "out")),
+    ),
+    Case(
+        "vadd2",  # VIADD.16x2 (sm_90; sm_80-89 LOP3/IADD3): per-halfword add and subtract, no carry or borrow between the halves
+        """__global__ void vadd2(const unsigned* a, const unsigned* b, unsigned* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; unsigned x = a[i], y = b[i];
+            out[3 * i] = __vsub2(x, y); out[3 * i + 1] = __vadd2(x, y); out[3 * i + 2] = __vsub2(y, 0x12345u) ^ __vneg2(x); }""",
+        """struct P { const unsigned *a, *b; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { uint32_t x = p->a[i], y = p->b[i];
+             #define H2(lo, hi) ((uint32_t)((lo) & 0xffff) | (uint32_t)((hi) & 0xffff) << 16)
+             p->out[3 * i] = H2(x - y, (x >> 16) - (y >> 16)); p->out[3 * i + 1] = H2(x + y, (x >> 16) + (y >> 16));
+             p->out[3 * i + 2] = H2(y - 0x2345u, (y >> 16) - 1u) ^ H2(0u - x, 0u - (x >> 16)); }""",
+        (Buf("u32", N, gen="bits"), Buf("u32", N, gen="bits"), Buf("u32", 3 * N, "out")),
+    ),
+    Case(
+        "fdiv_zero",  # FCHK's fast path: a zero dividend keeps the sign of a ^ b (-0 / 3 is -0; the fast path's FFMA a, rcp, RZ makes +0)
+        """__global__ void fdiv_zero(const float* a, const float* b, float* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            float x = a[i], y = b[i]; out[3 * i] = x / y; out[3 * i + 1] = __fdiv_rn(-x, y); out[3 * i + 2] = (x * 0.0f) / (y + 2.0f); }""",
+        """struct P { const float *a, *b; float *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { volatile float x = p->a[i], y = p->b[i];
+             p->out[3 * i] = x / y; p->out[3 * i + 1] = -x / y; p->out[3 * i + 2] = (x * 0.0f) / (y + 2.0f); }""",
+        (Buf("f32", N, gen="special"), Buf("f32", N), Buf("f32", 3 * N, "out")),
+    ),
+    Case(
+        "f64_special",  # FSEL/DFMA with a NaN-pattern immediate (`FSEL R7, R7, -QNAN, P2` is -inf's upper word 0xfff00000): log(0), exp2(big), fmod
+        """__global__ void f64_special(const double* x, const double* y, double* out, unsigned long long* bits) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            double v = x[i], w = y[i]; out[4 * i] = log(v); out[4 * i + 1] = log2(v); out[4 * i + 2] = exp2(v); out[4 * i + 3] = expm1(v);
+            double r = fmod(v, w); bits[i] = (isnan(v) || isnan(w)) ? 0ull : (unsigned long long)__double_as_longlong(r); }""",
+        """struct P { const double *x, *y; double *out; uint64_t *bits; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { double v = p->x[i], w = p->y[i];
+             p->out[4 * i] = log(v); p->out[4 * i + 1] = log2(v); p->out[4 * i + 2] = exp2(v); p->out[4 * i + 3] = expm1(v);
+             double r = fmod(v, w); uint64_t u; memcpy(&u, &r, 8); p->bits[i] = (isnan(v) || isnan(w)) ? 0 : isnan(r) ? 0xfff8000000000000ull : u; }""",
+        (Buf("f64", N, gen="wide"), Buf("f64", N, gen="wide"), Buf("f64", 4 * N, "out"), Buf("i64", N, "out")),
+        rtol=1e-15,
+    ),
+    Case(
+        "trig_huge",  # sinf/cosf/tanf past 105615: the Payne-Hanek reduction indexes a local array (gfx1100: see test_emu)
+        """__global__ void trig_huge(const float* a, float* out) { int i = blockIdx.x * blockDim.x + threadIdx.x; float v = ldexpf(a[i], i % 120);
+            out[3 * i] = sinf(v); out[3 * i + 1] = cosf(v); out[3 * i + 2] = tanf(v); }""",
+        """struct P { const float *a; float *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { float v = ldexpf(p->a[i], i % 120);
+             p->out[3 * i] = (float)sin((double)v); p->out[3 * i + 1] = (float)cos((double)v); p->out[3 * i + 2] = (float)tan((double)v); }""",
+        (Buf("f32", N), Buf("f32", 3 * N, "out")),
+        rtol=2e-6,
+    ),
+    Case(
+        "half_rint",  # FRND.F16[.FLOOR/.CEIL/.TRUNC] of a half lane (H0 or .H1) (sm_80-90): a half, not a float, zero-extended
+        """__global__ void half_rint(const unsigned* h, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __half x = __ushort_as_half((unsigned short)h[i]), y = __ushort_as_half((unsigned short)(h[i] >> 16));
+            out[2 * i] = __half_as_ushort(hrint(x)) | __half_as_ushort(hfloor(y)) << 16; out[2 * i + 1] = __half_as_ushort(hceil(x)) | __half_as_ushort(htrunc(y)) << 16; }""",
+        """struct P { const unsigned *h; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { float x = lane16(p->h[i], 0, 0), y = lane16(p->h[i], 1, 0);
+             p->out[2 * i] = h16(rintf(x)) | h16(floorf(y)) << 16; p->out[2 * i + 1] = h16(ceilf(x)) | h16(truncf(y)) << 16; }""",
+        (Buf("u32", N, gen="f16x2"), Buf("u32", 2 * N, "out")),
+    ),
+    Case(
+        "double_to_16",  # F2F.F16.F64 and F2F.BF16.F64 (sm_90; sm_80-89 half and bf16 in software): a double rounded once
+        """__global__ void double_to_16(const unsigned* a, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            float v = __uint_as_float(a[i]); v = v != v ? 1.5f : v; double d = (double)v * 0x1.8000001p+1;
+            out[i] = __half_as_ushort(__double2half(d)) | __bfloat16_as_ushort(__double2bfloat16(d)) << 16; }""",
+        """struct P { const unsigned *a; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             float v; memcpy(&v, &p->a[i], 4); v = isnan(v) ? 1.5f : v; double d = (double)v * 0x1.8000001p+1;
+             _Float16 hd = (_Float16)d; uint16_t u; memcpy(&u, &hd, 2); p->out[i] = u | d2bf(d) << 16; }""",
+        (Buf("u32", N, gen="bits"), Buf("u32", N, "out")),
     ),
 ]
