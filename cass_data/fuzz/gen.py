@@ -451,7 +451,7 @@ class Generator:
                 v = Expr("f32", "(float)((int)(({0}) & 31u) - 16)", [self.expr("u32", ctx, 2)])
             else:
                 v = self.expr(ty, ctx, 2)
-            out.append(self.declare(ctx, ty, Expr(ty, f"cg::reduce({t}, {{0}}, cg::{op}<{CTYPE[ty]}>())", [v]))[1])
+            out.append(self.declare(ctx, ty, Expr(ty, f"cg::reduce({t}, ({CTYPE[ty]})({{0}}), cg::{op}<{CTYPE[ty]}>())", [v]))[1])
         else:
             out.append(self.declare(ctx, "u32", Expr("u32", f"{t}.thread_rank() * 16u + {t}.meta_group_rank()"))[1])
         return out
