@@ -131,6 +131,8 @@ static uint32_t d2bf(double d) { volatile double vd = d; feclearexcept(FE_ALL_EX
     int inexact = fetestexcept(FE_INEXACT); fesetround(FE_TONEAREST); float tf = t; uint32_t u; memcpy(&u, &tf, 4); if (inexact) u |= 1;
     return (u + 0x7fff + ((u >> 16) & 1)) >> 16; }
 static uint32_t h16(float f) { _Float16 h = (_Float16)f; uint16_t u; memcpy(&u, &h, 2); return u; }
+/* a half result of .SAT: clamped to [+0, 1] (NaN and -0 to +0), then to half bits */
+static uint32_t hsat(double r) { return h16((float)(r > 0 ? (r < 1 ? r : 1) : 0)); }
 static float f_min(float a, float b) { return fminf(a, b); }
 static float f_max(float a, float b) { return fmaxf(a, b); }
 """
@@ -987,5 +989,46 @@ CASES: list[Case] = [
              float v; memcpy(&v, &p->a[i], 4); v = isnan(v) ? 1.5f : v; double d = (double)v * 0x1.8000001p+1;
              _Float16 hd = (_Float16)d; uint16_t u; memcpy(&u, &hd, 2); p->out[i] = u | d2bf(d) << 16; }""",
         (Buf("u32", N, gen="bits"), Buf("u32", N, "out")),
+    ),
+    Case(
+        "sad_diff",  # VABSDIFF[.U32] (__sad/__usad: |a - b| exact, + c) and VABSDIFF4.U8 with RZ (__vabsdiffu4/s4) (sm_80-90)
+        """__global__ void sad_diff(const int* a, const int* b, const int* c, unsigned* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int x = a[i], y = b[i], z = c[i];
+            out[4 * i] = __sad(x, y, (unsigned)z); out[4 * i + 1] = __usad((unsigned)x, (unsigned)y, (unsigned)z);
+            out[4 * i + 2] = __vabsdiffu4((unsigned)x, (unsigned)y); out[4 * i + 3] = __vabsdiffs4((unsigned)x, (unsigned)z); }""",
+        """struct P { const int *a, *b, *c; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { int x = p->a[i], y = p->b[i], z = p->c[i];
+             uint32_t ux = x, uy = y, uz = z, d4u = 0, d4s = 0; unsigned *o = p->out + 4 * i;
+             o[0] = (uint32_t)llabs((long long)x - y) + uz; o[1] = (uint32_t)(ux > uy ? ux - uy : uy - ux) + uz;
+             for (int k = 0; k < 4; k++) { int xb = ux >> 8 * k & 255, yb = uy >> 8 * k & 255, xs = (int8_t)xb, zs = (int8_t)(uz >> 8 * k & 255);
+               d4u |= (uint32_t)abs(xb - yb) << 8 * k; d4s |= ((uint32_t)abs(xs - zs) & 255) << 8 * k; }
+             o[2] = d4u; o[3] = d4s; }""",
+        (Buf("i32", N, gen="bits"), Buf("i32", N, gen="bits"), Buf("i32", N, gen="bits"), Buf("u32", 4 * N, "out")),
+    ),
+    Case(
+        "half_sat",  # HADD2/HMUL2/HFMA2[.MMA].SAT (sm_80-90): the half result clamped to [+0, 1], NaN to +0
+        """__global__ void half_sat(const unsigned* a, const unsigned* b, unsigned* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; __half2 x, y; memcpy(&x, &a[i], 4); memcpy(&y, &b[i], 4);
+            __half p = __low2half(x), q = __low2half(y), r = __high2half(x);
+            out[3 * i] = __half_as_ushort(__hadd_sat(p, q)) | __half_as_ushort(__hmul_sat(p, r)) << 16;
+            out[3 * i + 1] = __half_as_ushort(__hfma_sat(p, q, r)) | __half_as_ushort(__hsub_sat(r, q)) << 16;
+            __half2 s = __hadd2_sat(x, y); memcpy(&out[3 * i + 2], &s, 4); }""",
+        """struct P { const unsigned *a, *b; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             double x0 = lane16(p->a[i], 0, 0), x1 = lane16(p->a[i], 1, 0), y0 = lane16(p->b[i], 0, 0), y1 = lane16(p->b[i], 1, 0);
+             p->out[3 * i] = hsat(x0 + y0) | hsat(x0 * x1) << 16; p->out[3 * i + 1] = hsat(fma(x0, y0, x1)) | hsat(x1 - y0) << 16;
+             p->out[3 * i + 2] = hsat(x0 + y0) | hsat(x1 + y1) << 16; }""",
+        (Buf("u32", N, gen="f16s"), Buf("u32", N, gen="f16s"), Buf("u32", 3 * N, "out")),
+    ),
+    Case(
+        "bf16_compare",  # HSETP2.BF16_V2 / HSET2.BF16_V2.BF (sm_90): bfloat16 lanes compared (ordered, unordered), 1.0 as 0x3f80
+        """__global__ void bf16_compare(const unsigned* a, const unsigned* b, int* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; __nv_bfloat162 x, y; memcpy(&x, &a[i], 4); memcpy(&y, &b[i], 4);
+            __nv_bfloat16 p = __low2bfloat16(x), q = __low2bfloat16(y), r = __high2bfloat16(x), t = __high2bfloat16(y);
+            out[2 * i] = __heq(p, q) | __hne(r, t) << 1 | __hgt(p, t) << 2 | __hltu(r, q) << 3 | __hge(p, r) << 4 | __hequ(q, t) << 5;
+            __nv_bfloat162 m = __hle2(x, y); unsigned u; memcpy(&u, &m, 4); out[2 * i + 1] = (int)(u ^ __hbgt2(x, y) << 3); }""",
+        """struct P { const unsigned *a, *b; int *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             float P_ = lane16(p->a[i], 0, 1), Q = lane16(p->b[i], 0, 1), R = lane16(p->a[i], 1, 1), T = lane16(p->b[i], 1, 1);
+             p->out[2 * i] = (P_ == Q) | (R < T || R > T) << 1 | (P_ > T) << 2 | !(R >= Q) << 3 | (P_ >= R) << 4 | !(Q < T || Q > T) << 5;
+             uint32_t u = (P_ <= Q ? 0x3f80u : 0) | (R <= T ? 0x3f80u : 0) << 16; p->out[2 * i + 1] = (int)(u ^ (uint32_t)(P_ > Q && R > T) << 3); }""",
+        (Buf("u32", N, gen="bf16s"), Buf("u32", N, gen="bf16s"), Buf("i32", 2 * N, "out")),
     ),
 ]
