@@ -720,7 +720,19 @@ class AluOps(LifterBase):
             raise Unsupported(f"compare {cmp}")
         if pred in ("true", "false"):
             return pred
+        if pred in ("uno", "ord"):  # NaN tests on the bits: see _isnan
+            uno = self.b.op(f"or i1 {self._isnan(ty, a)}, {self._isnan(ty, c)}")
+            return uno if pred == "uno" else self.b.op(f"xor i1 {uno}, true")
         return self.b.op(f"fcmp {pred} {ty} {a}, {c}")
+
+    def _isnan(self, ty: str, x: str) -> str:
+        """x is a NaN, tested on its bits. Not `fcmp uno`: opt narrows that of a widened half
+        to `fcmp uno half`, and llc-16 cannot select it for gfx1100 when a ballot takes it
+        (HSETP2.NAN feeding __syncthreads_or: "Cannot select: i32 = SETCC ... setuo")."""
+        b = self.b
+        bits, mask, inf = ("i64", "9223372036854775807", "9218868437227405312") if ty == "double" else ("i32", "2147483647", "2139095040")
+        v = b.op(f"and {bits} {b.op(f'bitcast {ty} {x} to {bits}')}, {mask}")
+        return b.op(f"icmp ugt {bits} {v}, {inf}")
 
     def op_FSETP(self, insn: Insn) -> None:
         b = self.b

@@ -1031,4 +1031,15 @@ CASES: list[Case] = [
              uint32_t u = (P_ <= Q ? 0x3f80u : 0) | (R <= T ? 0x3f80u : 0) << 16; p->out[2 * i + 1] = (int)(u ^ (uint32_t)(P_ > Q && R > T) << 3); }""",
         (Buf("u32", N, gen="bf16s"), Buf("u32", N, gen="bf16s"), Buf("i32", 2 * N, "out")),
     ),
+    Case(
+        "half_nan_vote",  # HSETP2.NAN into BAR.RED.OR / VOTE: gfx1100's llc-16 cannot select a ballot of `fcmp uno half` (opt's narrowing), so NaN tests are on bits
+        """__global__ void half_nan_vote(const unsigned* a, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __half2 v; memcpy(&v, &a[i], 4); int any = __syncthreads_or(__hisnan(__low2half(v)));
+            unsigned m = __ballot_sync(0xffffffffu, !__hisnan(__high2half(v))); out[2 * i] = any; out[2 * i + 1] = m; }""",
+        """struct P { const unsigned *a; unsigned *out; } *p = params; for (unsigned blk = 0; blk < gx; blk++) { int any = 0;
+             for (unsigned t = 0; t < bx; t++) any |= isnan(lane16(p->a[blk * bx + t], 0, 0));
+             for (unsigned t = 0; t < bx; t++) { unsigned i = blk * bx + t, w = i & ~31u, m = 0;
+               for (unsigned l = 0; l < 32; l++) m |= (unsigned)!isnan(lane16(p->a[w + l], 1, 0)) << l; p->out[2 * i] = any; p->out[2 * i + 1] = m; } }""",
+        (Buf("u32", N, gen="f16s"), Buf("u32", 2 * N, "out")),
+    ),
 ]
