@@ -10,7 +10,7 @@ import numpy as np
 
 from . import memops, rt
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError
-from .operands import LANE, exec_mask, pack_lanes, reader, to_bits, write_sgpr, write_vgpr
+from .operands import LANE, const_bits, exec_mask, pack_lanes, reader, to_bits, write_sgpr, write_vgpr
 from .semantics import Uncovered, semantics
 
 END = "end"
@@ -298,6 +298,8 @@ def _valu(inst, cls: str, pc: int, nxt: int):
         if "DPP" in cls and key == "S0":
             off = inst.vsrc0.offset
         rd = reader(off, bits, True, is_float, lit, signed, pc)
+        if base == "VOP3P" and name.startswith("V_PK_"):
+            rd = _packed_source(rd, off, i, inst, lit, name.endswith("_F16"))
         sel_hi = bool(opsel & (1 << i)) and bits == 16
         if bits == 16 and (sel_hi or off >= 256):
             rd = _half(rd, sel_hi)
@@ -429,10 +431,36 @@ def flush_bits(x, bits: int):
     return np.where((x & e) == 0, x & dt(SIGN[bits]), x)
 
 
+def _packed_source(rd, off: int, i: int, inst, lit, f16: bool):
+    """A packed source as the instruction's lanes see it: op_sel[i] picks the half the low lane
+    takes, op_sel_hi[i] the half the high lane takes, neg/neg_hi negate each lane's half (float
+    ops only); a float inline constant is its 16-bit value (op_sel_hi 0 broadcasts it)."""
+    if f16 and 240 <= off <= 248:
+        c = const_bits(off, 16, True, lit)
+        rd = lambda g, c=c: c  # noqa: E731
+    sel_lo = inst.opsel >> i & 1
+    sel_hi = (inst.opsel_hi >> i & 1) if i < 2 else inst.opsel_hi2 & 1
+    neg_lo = bool(inst.neg >> i & 1) and f16
+    neg_hi = bool(inst.neg_hi >> i & 1) and f16
+    if not sel_lo and sel_hi and not neg_lo and not neg_hi:
+        return rd
+
+    def swizzled(g):
+        x = np.asarray(rd(g)).astype(np.uint32)
+        lo = (x >> np.uint32(16)) if sel_lo else (x & np.uint32(0xFFFF))
+        hi = (x >> np.uint32(16)) if sel_hi else (x & np.uint32(0xFFFF))
+        if neg_lo:
+            lo = lo ^ np.uint32(0x8000)
+        if neg_hi:
+            hi = hi ^ np.uint32(0x8000)
+        return (lo & np.uint32(0xFFFF)) | (hi << np.uint32(16))
+    return swizzled
+
+
 _VOP3P_OK = {"V_PK_ADD_F16", "V_PK_MUL_F16", "V_PK_FMA_F16", "V_PK_ADD_U16", "V_PK_ADD_I16", "V_PK_SUB_U16",
              "V_PK_SUB_I16", "V_PK_MUL_LO_U16", "V_PK_LSHLREV_B16", "V_PK_LSHRREV_B16", "V_PK_ASHRREV_I16",
              "V_PK_MAX_I16", "V_PK_MIN_I16", "V_PK_MAX_U16", "V_PK_MIN_U16", "V_PK_MAD_U16", "V_PK_MAD_I16",
-             "V_FMA_MIX_F32", "V_DOT2_F32_F16"}
+             "V_FMA_MIX_F32", "V_DOT2_F32_F16", "V_PK_MAX_F16", "V_PK_MIN_F16"}
 
 
 def _half(rd, hi: bool):

@@ -475,6 +475,20 @@ for _t in ("U32", "I32"):
         SALU_FAST[f"S_CMP_{_n}_{_t}"] = _s_cmp(_f, _t.lower())
 
 
+def _pk_f16(fn):
+    """A packed f16 op as its scalar op on each half (V_PK_MAX/MIN_F16 through V_MAX/MIN_F16)."""
+    def op(S0=None, S1=None, **_):
+        a, b = np.asarray(S0).astype(np.uint32), np.asarray(S1).astype(np.uint32)
+        halves = []
+        for shift in (0, 16):
+            x = ((a >> np.uint32(shift)) & np.uint32(0xFFFF)).astype(np.uint16).view(np.float16)
+            y = ((b >> np.uint32(shift)) & np.uint32(0xFFFF)).astype(np.uint16).view(np.float16)
+            r = np.asarray(fn(S0=x.view(np.uint16), S1=y.view(np.uint16))["D0"])
+            halves.append(r.astype(np.float16).view(np.uint16).astype(np.uint32))
+        return {"D0": halves[0] | (halves[1] << np.uint32(16))}
+    return op
+
+
 def _rndne(t: str):
     """Round to the nearest integer, ties to even, keeping the sign of a zero result (-0.3 -> -0):
     the pseudocode's floor(x + 0.5) loses both the sign and, for 0.5 - ulp, the rounding."""
@@ -496,6 +510,7 @@ def _frexp_exp(t: str, et: str):
 
 OVERRIDES = {
     **SALU_FAST,
+    "V_PK_MAX_F16": _pk_f16(_minmax("max", "f16")), "V_PK_MIN_F16": _pk_f16(_minmax("min", "f16")),
     "V_RNDNE_F16": _rndne("f16"), "V_RNDNE_F32": _rndne("f32"), "V_RNDNE_F64": _rndne("f64"),
     "V_FREXP_EXP_I32_F32": _frexp_exp("f32", "i32"), "V_FREXP_EXP_I32_F64": _frexp_exp("f64", "i32"),
     "V_FREXP_EXP_I16_F16": _frexp_exp("f16", "i16"),

@@ -267,7 +267,29 @@ movrel:
   global_store_b32 v1, v6, s[6:7]
   s_endpgm
 .size movrel, .-movrel
+.globl pk_f16
+.p2align 8
+.type pk_f16,@function
+pk_f16:
+  s_load_b128 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_b32 v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_pk_add_f16 v3, v2, v2 op_sel:[1,0] op_sel_hi:[0,1] neg_lo:[0,1] neg_hi:[1,0]
+  v_pk_max_f16 v4, v3, 1.0 op_sel_hi:[1,0]
+  v_pk_add_f16 v5, v4, v2
+  global_store_b32 v1, v5, s[6:7]
+  s_endpgm
+.size pk_f16, .-pk_f16
 .rodata
+.p2align 6
+.amdhsa_kernel pk_f16
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 16
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
 .p2align 6
 .amdhsa_kernel movrel
   .amdhsa_next_free_vgpr 8
@@ -390,7 +412,7 @@ uncovered:
   v_mov_b32 v2, 0
   v_mov_b32 v3, 0
   s_mov_b32 m0, 0
-  v_movrels_b32 v4, v2
+  v_fma_mixlo_f16 v4, v2, v2, v2
   s_endpgm
 .size uncovered, .-uncovered
 .globl spin

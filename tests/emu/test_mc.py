@@ -67,6 +67,22 @@ def test_mc_kernel(mc_co, name):
     assert np.array_equal(out, EXPECT[name](X).astype(np.int32)), f"{name}: {out}"
 
 
+def test_packed_half_lane_selects_and_negation(mc_co):
+    """VOP3P op_sel/op_sel_hi/neg_lo/neg_hi and V_PK_MAX_F16 (the emulator once ignored the selects
+    and negations, so clang's __hsub2 added; found beside cass-data fuzz): each lane hi - lo, then
+    max with 1.0 broadcast from the constant's low half, then + x."""
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-8, 8, 64).astype(np.float16)
+    out = launch(mc_co, "pk_f16", 1, 32, [x.view(np.int32), np.zeros(32, np.int32)])[1].view(np.float16)
+    lo, hi = x[0::2], x[1::2]
+    d = (hi.astype(np.float32) - lo.astype(np.float32)).astype(np.float16)
+    m = np.maximum(d, np.float16(1.0))
+    want = np.empty(64, np.float16)
+    want[0::2] = (m.astype(np.float32) + lo.astype(np.float32)).astype(np.float16)
+    want[1::2] = (m.astype(np.float32) + hi.astype(np.float32)).astype(np.float16)
+    assert out.tobytes() == want.tobytes(), (out, want)
+
+
 def test_vopd(mc_co):
     f = np.linspace(-2, 2, 32).astype(np.float32)
     out = launch(mc_co, "vopd_add_mul", 1, 32, [f, np.zeros(32, np.float32)])[1]
