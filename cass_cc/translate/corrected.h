@@ -181,3 +181,13 @@ static __host__ __device__ inline __half2 __cass_cuda_h2rcp(__half2 x) {
 }
 CASS_FORWARD(__cass_cuda_hrcp, hrcp)
 CASS_FORWARD(__cass_cuda_h2rcp, h2rcp)
+
+//== round
+/* round half away from zero keeping the sign of a zero result, as CUDA does (roundf(-0.3f) is -0.0f;
+   HIP 5.2's device library adds +0 to trunc(-0.3f) = -0 and answers +0): the result of rounding
+   always has the argument's sign, so copying it back is exact for every input, NaN included */
+static __host__ __device__ inline float __cass_cuda_roundf(float x) { return copysignf(roundf(x), x); }
+static __host__ __device__ inline float __cass_cuda_round(float x) { return copysignf(roundf(x), x); }
+static __host__ __device__ inline double __cass_cuda_round(double x) { return copysign(round(x), x); }
+template <class T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+static __host__ __device__ inline double __cass_cuda_round(T x) { return round((double)x); }

@@ -42,6 +42,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
                           for form in (op, f"{op}2", f"b{op}2")),
     # HIP 5.2: calls __llvm_amdgcn_rcp_f16, which no device library defines (link error)
     "half_rcp": ("hrcp", "h2rcp"),
+    # HIP 5.2's device library: trunc(x) + (|x - trunc(x)| >= 0.5 ? copysign(1, x) : 0), so -0.3 -> +0
+    "round": ("roundf", "round"),
 }
 # sections a family's section uses
 _NEEDS = {"half_narrow": ("narrow",)}
