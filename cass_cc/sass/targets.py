@@ -4,8 +4,9 @@
   arguments reproduce CUDA's parameter layout; the body reads them through the kernarg
   segment pointer. Thread/block indices come from the workitem/workgroup intrinsics,
   block and grid sizes from the v5 hidden arguments (block counts at +0, group sizes u16
-  at +12), shuffles from `ds_bpermute` (wave32 keeps CUDA's lane numbering), ballots from
-  `llvm.amdgcn.ballot.i32`, barriers are fence + `s_barrier` + fence. Shared memory is the
+  at +12), shuffles from `ds_bpermute` (wave32 keeps CUDA's lane numbering), ballots and
+  the active mask from inline asm (`v_cmp_ne_u32`, `s_mov_b32 exec_lo`: see __cass_ballot),
+  barriers are fence + `s_barrier` + fence. Shared memory is the
   workgroup's LDS from address 0; the static part is reserved by a kernel-local LDS
   variable (the only one, so it sits at 0) and dynamic shared memory follows it, as on
   NVIDIA.
@@ -185,8 +186,13 @@ def _amd_prelude(used: set[str]) -> list[str]:
   fence syncscope("workgroup") acquire
   ret void
 }""",
+        # Ballots and the active mask are inline asm, not llvm.amdgcn.ballot: instcombine makes
+        # ballot(true) a read_register of exec_lo, which GVN treats as a load and merges with an
+        # earlier one under a wider exec (an aggregated atomic's leader elected by the lanes of
+        # another branch); a side-effecting asm stays in its block.
         "__cass_ballot": """define internal i32 @__cass_ballot(i1 zeroext %p) #2 {
-  %r = call i32 @llvm.amdgcn.ballot.i32(i1 %p)
+  %v = zext i1 %p to i32
+  %r = call i32 asm sideeffect "v_cmp_ne_u32_e64 $0, 0, $1", "=s,v"(i32 %v) #1
   ret i32 %r
 }""",
         "__cass_clock": """define internal i64 @__cass_clock() #0 {
@@ -197,7 +203,7 @@ def _amd_prelude(used: set[str]) -> list[str]:
         # REDUX over the active lanes: read each lane's value in turn (the mask is uniform).
         "__cass_redux": """define internal i32 @__cass_redux(i32 %kind, i32 %v) #2 {
 entry:
-  %mask = call i32 @llvm.amdgcn.ballot.i32(i1 true)
+  %mask = call i32 asm sideeffect "s_mov_b32 $0, exec_lo", "=s"() #1
   %first = call i32 @llvm.cttz.i32(i32 %mask, i1 true)
   %acc0 = call i32 @llvm.amdgcn.readlane(i32 %v, i32 %first)
   %mm = sub i32 %mask, 1
@@ -265,11 +271,13 @@ count:
   call void @llvm.amdgcn.s.barrier()
   fence syncscope("workgroup") acquire
   %np = xor i1 %p, true
-  %bt = call i32 @llvm.amdgcn.ballot.i32(i1 %p)
-  %bf = call i32 @llvm.amdgcn.ballot.i32(i1 %np)
+  %pv = zext i1 %p to i32
+  %npv = zext i1 %np to i32
+  %bt = call i32 asm sideeffect "v_cmp_ne_u32_e64 $0, 0, $1", "=s,v"(i32 %pv) #1
+  %bf = call i32 asm sideeffect "v_cmp_ne_u32_e64 $0, 0, $1", "=s,v"(i32 %npv) #1
   %nt = call i32 @llvm.ctpop.i32(i32 %bt)
   %nf = call i32 @llvm.ctpop.i32(i32 %bf)
-  %act = call i32 @llvm.amdgcn.ballot.i32(i1 true)
+  %act = call i32 asm sideeffect "s_mov_b32 $0, exec_lo", "=s"() #1
   %lead = call i32 @llvm.cttz.i32(i32 %act, i1 true)
   %lane = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
   %isleader = icmp eq i32 %lane, %lead
@@ -297,7 +305,7 @@ wait:
         # MATCH over the active lanes: compare with each active lane's value in turn.
         "__cass_match": """define internal i32 @__cass_match(i32 %kind, i64 %v) #2 {
 entry:
-  %mask = call i32 @llvm.amdgcn.ballot.i32(i1 true)
+  %mask = call i32 asm sideeffect "s_mov_b32 $0, exec_lo", "=s"() #1
   %vlo = trunc i64 %v to i32
   %vs = lshr i64 %v, 32
   %vhi = trunc i64 %vs to i32

@@ -74,3 +74,47 @@ def test_on_emulator(sass_build, code_objects, sm: int, name: str) -> None:
         bad += [f"arg {idx}[{i}]: emulator {got[i].item()!r}, reference {rbufs[idx][i]!r}" for i in range(a.n)
                 if not harness._same(got[i].item(), rbufs[idx][i], a.ty, case.rtol)]
     assert not bad, f"{len(bad)} differ: " + "; ".join(bad[:8])
+
+
+# Two fuzz kernels (seed t1, kernels 2 and 7, from cass_data.fuzz's generator, kept as text): fz7's
+# aggregated atomics elect a leader lane from the active mask. Instcombine made ballot(true) a
+# read_register of exec_lo, which GVN merged with the kernel's first one (all lanes) inside later
+# branches, so two leaders added to fz_sacc[7]; opt did so only with fz2 in the module.
+MODULE_PAIR = Path(__file__).with_name("data") / "fuzz_t1_2_7.cu"
+
+
+@pytest.mark.skipif(not have("nvcc"), reason="needs nvcc")
+def test_kernel_same_alone_or_in_a_module(tmp_path: Path) -> None:
+    """A kernel's output on the emulator does not depend on the other kernels of its cubin."""
+    import subprocess
+    from dataclasses import replace
+
+    import numpy as np
+
+    from cass_cc.emu import launch, load
+    from cass_cc.sass import codegen
+    from cass_cc.sass.cubin import read
+    from cass_cc.toolchain import Toolchain
+
+    tc = Toolchain(os.environ)
+    cub = tmp_path / "pair.cubin"
+    subprocess.run([tc.nvcc.path, "-cubin", "-O3", "-fmad=false", "-w", "-arch=sm_90", "-o", str(cub), str(MODULE_PAIR)],
+                   check=True, capture_output=True)
+    report = codegen.lift_cubin(read(cub)[0], tc.nvdisasm.path)
+    assert not report.failed
+
+    def code_object(names: set[str], stem: str):  # type: ignore[no-untyped-def]
+        ir = codegen.ir_module(replace(report, lifted=[lk for lk in report.lifted if lk.name in names]))
+        s = tmp_path / f"{stem}.s"
+        s.write_text(codegen.gfx1100_asm(ir, tc.tool("opt").path, tc.tool("llc").path))
+        codegen.assemble(s, s.with_suffix(".o"), tc.llvm_mc.path)
+        codegen.link(s.with_suffix(".o"), s.with_suffix(".co"), tc.ld_lld.path)
+        return load(s.with_suffix(".co"))
+
+    rng = random.Random(7)
+    inp = np.array([rng.choice((rng.randint(-64, 64) & 0xFFFFFFFF, rng.getrandbits(32))) for _ in range(1024)], np.uint32)
+    out_words = 2 * 128 * 4 + 24  # grid 2 x 128 threads, 4 slots each, then 24 atomic words
+    outs = [launch(code_object(names, stem), "fz7", (2, 1, 1), (128, 1, 1), [inp.copy(), np.zeros(out_words, np.uint32)])[1]
+            for names, stem in (({"fz2", "fz7"}, "pair"), ({"fz7"}, "alone"))]
+    bad = np.nonzero(outs[0] != outs[1])[0]
+    assert not len(bad), "; ".join(f"word {j}: in the module {outs[0][j]:#x}, alone {outs[1][j]:#x}" for j in bad[:8])
