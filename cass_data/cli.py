@@ -372,12 +372,15 @@ def fuzz_reduce(case: str, suspect: str, reference: str, max_tests: int, output:
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     k = generate(seed, int(index))
     test = differs_between(suspect, reference, inputs(seed, int(index)), nvcc)
-    try:
-        small, tests = reduce(k, test, max_tests, lambda line: click.echo(line, err=True))
-    except ValueError as e:
-        raise click.ClickException(str(e)) from None
     from .fuzz.cases import file_case
 
+    def save(best) -> None:  # type: ignore[no-untyped-def]
+        file_case(best, case, suspect, f"against {reference}: (reduction under way)", output)
+
+    try:
+        small, tests = reduce(k, test, max_tests, lambda line: click.echo(line, err=True), save)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
     note = test(small).note
     file_case(small, case, suspect, f"against {reference}: {note}", output)
     click.echo(f"{output}: size {k.size()} -> {small.size()} in {tests} tests")

@@ -138,23 +138,31 @@ def differs_between(suspect: str, reference: str, inp: bytes, nvcc: str) -> Call
 
 
 def reduce(k: Kernel, test: Callable[[Kernel], Outcome], max_tests: int = 400,
-           progress: Callable[[str], None] = lambda s: None) -> tuple[Kernel, int]:
-    """The smallest variant found that is still interesting, and the tests it took."""
+           progress: Callable[[str], None] = lambda s: None,
+           save: Callable[[Kernel], None] = lambda k: None) -> tuple[Kernel, int]:
+    """The smallest variant found that is still interesting, and the tests it took. Variants
+    already found dull are not built again when a pass restarts; `save` gets each improvement."""
     first = test(k)
     if not first.interesting:
         raise ValueError(f"{k.name}: not interesting to start with ({first.note})")
     tests = 1
+    dull: set[str] = set()
     improved = True
     while improved and tests < max_tests:
         improved = False
         for cand in candidates(k):
             if tests >= max_tests:
                 break
+            text = cand.render()
+            if text in dull:
+                continue
             tests += 1
             out = test(cand)
             if out.interesting:
                 progress(f"{tests} tests: size {k.size()} -> {cand.size()} ({out.note[:120]})")
                 k = cand
+                save(k)
                 improved = True
                 break
+            dull.add(text)
     return k, tests
