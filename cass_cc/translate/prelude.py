@@ -106,7 +106,9 @@ WARP_HELPERS: dict[str, str] = {
         " return m; }\n",
     "__cass_match_all":
         "template <class T> static __device__ inline unsigned int __cass_match_all(unsigned int mask, T v, int* pred) {"
-        " bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) same = same && (__shfl(v, l, 32) == v);"
+        # every lane shuffles every time: a shuffle skipped by `same &&` left the lanes still
+        # comparing to read an inactive lane's stale register (found by cass-data fuzz)
+        " bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); same = same && (w == v); }"
         " *pred = same; return same ? mask : 0u; }\n",
 }
 
