@@ -46,7 +46,9 @@ class Stmt:
     rendered in order after `head` lines (an `if` has then/else, a loop its body).
 
     kind: "line" (a plain statement), "decl" (declares; never dropped), "if", "loop", "switch",
-    "region" (a block that must stay whole: a lane-mask region, a barrier pair), "fixed" (kept).
+    "region" (a block that must stay whole: a lane-mask region, a barrier pair), "fixed" (kept),
+    "init" (gives memory its first value: a local array's loop, a shared write; never dropped or
+    unwrapped, or the reduced kernel would read uninitialised memory, which is undefined).
     """
     kind: str
     fmt: str = ""

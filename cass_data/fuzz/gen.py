@@ -296,7 +296,7 @@ class Generator:
         init = self.expr(ty, inner, 2)
         ctx.scope.arrays.append((name, ty, n))
         out = [Stmt("fixed", f"{CTYPE[ty]} {name}[{n}];"),
-               Stmt("region", blocks=[[Stmt("line", f"{name}[{i}] = {{0}};", [init])]],
+               Stmt("init", blocks=[[Stmt("line", f"{name}[{i}] = {{0}};", [init])]],
                     frame=[f"for (unsigned {i} = 0; {i} < {n}u; ++{i}) {{{{", "}}"])]
         for _ in range(rng.randint(1, 3)):
             out.append(Stmt("line", f"{name}[({{0}}) & {n - 1}u] = {{1}};", [self.expr("u32", ctx, 2), self.expr(ty, ctx, 1)]))
@@ -338,7 +338,7 @@ class Generator:
         ty = rng.choice(("i32", "u32", "f32", "f64", "u64", "f16", "bf16"))
         sh = self.fresh("sh")
         self.shared_decls.append(Stmt("fixed", f"__shared__ {CTYPE[ty]} {sh}[{self.block}];"))
-        write = Stmt("line", f"{sh}[tid] = {{0}};", [self.expr(ty, ctx, 1)])
+        write = Stmt("init", f"{sh}[tid] = {{0}};", [self.expr(ty, ctx, 1)])
         how = rng.random()
         if how < 0.4:
             idx = f"(tid + {rng.randint(1, self.block - 1)}u) % {self.block}u"
