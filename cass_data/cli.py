@@ -314,8 +314,7 @@ def fuzz_truth(seed: str, batches: str, out: Path, jobs: int, arch: str, pack: P
     """Build the batches with nvcc and run them on this machine's NVIDIA GPU (the truth)."""
     from .fuzz import truth
 
-    argv = ["--seed", seed, "--batches", batches, "--out", str(out), "--jobs", str(jobs), "--arch", arch]
-    sys.exit(truth.main(argv + (["--pack", str(pack)] if pack else [])))
+    truth.run(out, seed, batches, None, jobs, arch, pack_to=pack)
 
 
 @fuzz.command("check")

@@ -3,11 +3,10 @@
     python3 -m cass_data.fuzz.truth --seed S --batches 0:500 --out DIR [--jobs 16] [--arch sm_90]
 
 Runs where nvcc and a GPU are (the device machine); the folders it writes are what `cass-data fuzz
-check` compares against, so CPU-only runs reuse them. Standard library only.
+check` compares against, so CPU-only runs reuse them. Needs the standard library and click only.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -15,6 +14,8 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import click
 
 from . import batch as batchmod
 
@@ -65,58 +66,69 @@ def run_batch(folder: Path, runner: Path, size: int, timeout: int = 60) -> None:
         p.unlink()
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python3 -m cass_data.fuzz.truth")
-    ap.add_argument("--seed")
-    ap.add_argument("--batches", help="FIRST:END")
-    ap.add_argument("--cases", type=Path, help="instead: every reduced case under this folder (cases.py)")
-    ap.add_argument("--out", required=True, type=Path)
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
-    ap.add_argument("--arch", default="sm_90")
-    ap.add_argument("--size", type=int, default=batchmod.SIZE)
-    ap.add_argument("--pack", type=Path, help="also write the results (cubins, outputs, statuses) as one .tar.gz")
-    args = ap.parse_args(argv)
+def run(out: Path, seed: str | None = None, batches: str | None = None, cases: Path | None = None,
+        jobs: int = os.cpu_count() or 4, arch: str = "sm_90", size: int = batchmod.SIZE,
+        pack_to: Path | None = None) -> None:
+    """Write the batches (or copy the reduced cases), build them with nvcc, run them on the GPU."""
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
-    args.out.mkdir(parents=True, exist_ok=True)
-    runner = args.out / "fuzz_runner"
+    out.mkdir(parents=True, exist_ok=True)
+    runner = out / "fuzz_runner"
     subprocess.run([nvcc, "-O2", "-o", str(runner), str(HERE / "runner.cu"), "-lcuda"], check=True)
     start = time.time()
     folders = []
-    if args.cases:
+    if cases:
         from .cases import prepare_for_truth
 
-        for case in sorted(p.parent for p in args.cases.glob("*/case.json")):
-            folder = args.out / case.name
+        for case in sorted(p.parent for p in cases.glob("*/case.json")):
+            folder = out / case.name
             shutil.copytree(case, folder, dirs_exist_ok=True)
             prepare_for_truth(folder)
             folders.append(folder)
-        args.size = 1
-    elif args.seed and args.batches:
-        first, end = (int(x) for x in args.batches.split(":"))
+        size = 1
+    elif seed and batches:
+        first, end = (int(x) for x in batches.split(":"))
         for b in range(first, end):
-            folder = args.out / batchmod.name(args.seed, b)
-            batchmod.write(folder, args.seed, b, args.size)
+            folder = out / batchmod.name(seed, b)
+            batchmod.write(folder, seed, b, size)
             folders.append(folder)
     else:
-        ap.error("give --seed and --batches, or --cases")
-    with ThreadPoolExecutor(args.jobs) as pool:
-        errors = list(pool.map(lambda f: compile_batch(f, nvcc, args.arch), folders))
+        raise ValueError("give a seed and batches, or cases")
+    with ThreadPoolExecutor(jobs) as pool:
+        errors = list(pool.map(lambda f: compile_batch(f, nvcc, arch), folders))
     built = time.time()
     for folder, err in zip(folders, errors):
         if err:
             (folder / "nvcc-error.txt").write_text(err + "\n")
             continue
-        run_batch(folder, runner, args.size)
+        run_batch(folder, runner, size)
     done = time.time()
     failed = sum(1 for e in errors if e)
-    print(f"truth: {len(folders)} batches ({len(folders) * args.size} kernels), {failed} not built by nvcc; "
+    print(f"truth: {len(folders)} batches ({len(folders) * size} kernels), {failed} not built by nvcc; "
           f"compile {built - start:.0f} s, run {done - built:.0f} s", file=sys.stderr)
     for folder, err in zip(folders, errors):
         if err:
             print(f"  {folder.name}: {err}", file=sys.stderr)
-    if args.pack:
-        pack(folders, args.pack)
-    return 0
+    if pack_to:
+        pack(folders, pack_to)
+
+
+@click.command()
+@click.option("--seed", default=None)
+@click.option("--batches", default=None, metavar="FIRST:END", help="batch numbers (20 kernels each)")
+@click.option("--cases", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="instead: every reduced case under this folder (cases.py)")
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), required=True)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 4, show_default=True)
+@click.option("--arch", default="sm_90", show_default=True)
+@click.option("--size", type=click.IntRange(min=1), default=batchmod.SIZE, show_default=True)
+@click.option("--pack", "pack_to", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="also write the results (cubins, outputs, statuses) as one .tar.gz")
+def main(seed: str | None, batches: str | None, cases: Path | None, out: Path, jobs: int, arch: str, size: int,
+         pack_to: Path | None) -> None:
+    """Build generated kernels with nvcc and run them on this machine's NVIDIA GPU (the truth)."""
+    if not cases and not (seed and batches):
+        raise click.UsageError("give --seed and --batches, or --cases")
+    run(out, seed, batches, cases, jobs, arch, size, pack_to)
 
 
 KEPT = ("meta.json", "case.json", "fz.cubin", "truth.bin", "status.txt", "nvcc-error.txt")
@@ -134,4 +146,4 @@ def pack(folders: list[Path], tar: Path) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
