@@ -5,8 +5,9 @@ instruction loads its sources and stores its results, and LLVM's mem2reg/SROA tu
 into SSA. Branches become branches between basic blocks that start at labels; a predicated
 instruction becomes a two-way branch around it (simplifycfg turns most into selects).
 BSSY/BSYNC reconvergence is left to LLVM's structurizer. CALL/RET to internal subroutines
-(the division and square-root slow paths) use the return address the caller put in a
-register: RET becomes a switch over the call sites.
+(the division and square-root slow paths): each call site branches to its own copy of the
+subroutine, whose RET branches back (see _subroutine_entries); in a recursive kernel RET
+uses the return address the caller put in a register: a switch over the call sites.
 
 The body is one function `void @<kernel>.body(ptr addrspace(P) %params, ptr addrspace(S) %shared)`
 (the parameter block and the block's shared window); what else it needs from the
@@ -37,25 +38,98 @@ class Lifter(AluOps, MemOps):
         insns = fn.insns
         if not insns:
             raise LiftError(self.kernel.name, ["(no instructions)"])
-        leaders = {insns[0].offset}
-        leaders.update(fn.labels.values())
+        self.leaders = {insns[0].offset}
+        self.leaders.update(fn.labels.values())
         self.return_sites: list[int] = []
         for i, insn in enumerate(insns):
             if insn.opcode in CONTROL and i + 1 < len(insns):
-                leaders.add(insns[i + 1].offset)
+                self.leaders.add(insns[i + 1].offset)
             if insn.opcode == "CALL" and i + 1 < len(insns):
                 self.return_sites.append(insns[i + 1].offset)
         self.offsets = {insn.offset for insn in insns}
-        unsupported: list[str] = []
+        self.suffix = ""  # the copy of a subroutine being lifted ("" for the kernel's own code)
+        self.returns_to = ""  # where that copy's RET goes
+        self.copies: list[tuple[int, str, str]] = []  # subroutine entry, copy suffix, return block
+        self.copy_names: list[str] = []
+        self.unsupported: list[str] = []
         b = self.b
         b.start("body")
         b.emit(f"br label %{block_name(insns[0].offset)}")
+        self.entries = entries = self._subroutine_entries()
+        if entries is None:  # one copy of everything, RET a switch over the call sites
+            self._emit(insns)
+        else:
+            for start in [0, *sorted(self.shared)]:  # the kernel's code and the recursive subroutines
+                self._emit(self._range(start))
+            while self.copies:  # each other call site's own copy (and those of the calls in it)
+                entry, self.suffix, self.returns_to = self.copies.pop(0)
+                self._emit(self._range(entry))
+        if self.unsupported:
+            raise LiftError(self.kernel.name, self.unsupported)
+        return self._finish()
+
+    def _subroutine_entries(self) -> list[int] | None:
+        """The CALL targets, when each call site can have its own copy of the subroutine it
+        calls: the subroutines follow the kernel's own code (nvcc puts its slow paths and
+        __noinline__ functions there). A copy per site keeps the CFG the program's: with one
+        shared copy whose RET switches over every return site, code after one call site is
+        reachable from another's (a cycle through the subroutine), and the structurizer may
+        run a warp-wide operation there before the warp has reconverged (REDUX after a
+        division's slow path: each group of lanes got its own sum). Recursive subroutines
+        (self.shared) stay one copy, their RET a switch over their call sites, which must then
+        lie in the kernel's code or in such subroutines."""
+        fn = self.fn
+        calls = [(i, fn.labels[i.operands[-1].name]) for i in fn.insns if i.opcode == "CALL"
+                 and isinstance(i.operands[-1], Label) and i.operands[-1].name in fn.labels]
+        entries = sorted({t for _, t in calls})
+        self.shared: set[int] = set()
+        if not entries:
+            return None
+        for i in fn.insns:  # no branch between the kernel's code and a subroutine
+            if i.opcode in CONTROL and i.opcode not in ("CALL", "RET"):  # RET names the kernel: `RET.REL.NODEC R4 `(fz69)`
+                for o in i.operands:
+                    if isinstance(o, Label) and o.name in fn.labels and \
+                            (fn.labels[o.name] >= entries[0]) != (i.offset >= entries[0]):
+                        return None
+        edges: dict[int, set[int]] = {}
+        for i, t in calls:
+            edges.setdefault(max((e for e in entries if e <= i.offset), default=0), set()).add(t)
+
+        def reach(e: int) -> set[int]:
+            seen, todo = set(), [e]
+            while todo:
+                for n in edges.get(todo.pop(), ()):
+                    if n not in seen:
+                        seen.add(n)
+                        todo.append(n)
+            return seen
+
+        self.shared = {e for e in entries if e in reach(e)}
+        for i, t in calls:
+            caller = max((e for e in entries if e <= i.offset), default=0)
+            if t in self.shared and caller != 0 and caller not in self.shared:
+                return None
+        after = {a.offset: b.offset for a, b in zip(fn.insns, fn.insns[1:])}
+        self.return_sites = [after[i.offset] for i, t in calls if t in self.shared and i.offset in after]
+        return entries
+
+    def _range(self, start: int) -> list[Insn]:
+        """The kernel's code (start 0) or the subroutine at `start`, up to the next subroutine."""
+        end = next((e for e in self.entries or [] if e > start), None)
+        return [i for i in self.fn.insns if i.offset >= start and (end is None or i.offset < end)]
+
+    def _blk(self, offset: int) -> str:
+        return block_name(offset) + self.suffix
+
+    def _emit(self, insns: list[Insn]) -> None:
+        """Lift a run of instructions (the kernel's own or a subroutine copy) into blocks."""
+        b = self.b
         terminated = True
         for i, insn in enumerate(insns):
-            if insn.offset in leaders:
+            if insn.offset in self.leaders:
                 if not terminated:
-                    b.emit(f"br label %{block_name(insn.offset)}")
-                b.start(block_name(insn.offset))
+                    b.emit(f"br label %{self._blk(insn.offset)}")
+                b.start(self._blk(insn.offset))
                 terminated = False
             if terminated:  # unreachable code after a branch that is no label's target
                 b.start(b.label("dead"))
@@ -64,18 +138,15 @@ class Lifter(AluOps, MemOps):
             try:
                 terminated = self.one(insn, nxt)
             except Unsupported as e:
-                unsupported.append(f"{insn.full}" if not str(e) else f"{insn.opcode} ({e})")
+                self.unsupported.append(f"{insn.full}" if not str(e) else f"{insn.opcode} ({e})")
                 b.emit("unreachable")
                 terminated = True
             except (IndexError, ValueError, StopIteration, TypeError, AttributeError, KeyError):
-                unsupported.append(f"{insn.opcode} (operands: {insn.text})")
+                self.unsupported.append(f"{insn.opcode} (operands: {insn.text})")
                 b.emit("unreachable")
                 terminated = True
         if not terminated:
             b.emit("ret void")
-        if unsupported:
-            raise LiftError(self.kernel.name, unsupported)
-        return self._finish()
 
     def _finish(self) -> Lifted:
         sig = f"ptr addrspace({self.sp.param}) noalias %params, ptr addrspace({self.sp.shared}) %shared"
@@ -121,7 +192,7 @@ class Lifter(AluOps, MemOps):
     def _target(self, op: Operand) -> str:
         if not isinstance(op, Label) or op.name not in self.fn.labels:
             raise Unsupported(f"branch target {op}")
-        return block_name(self.fn.labels[op.name])
+        return self._blk(self.fn.labels[op.name])
 
     def control(self, insn: Insn, nxt: int | None) -> bool:
         b = self.b
@@ -129,7 +200,7 @@ class Lifter(AluOps, MemOps):
         cond = "true"
         if insn.guard is not None:
             cond = self.pred(insn.guard)
-        fall = block_name(nxt) if nxt is not None else None
+        fall = self._blk(nxt) if nxt is not None else None
         if op == "EXIT":
             # `@!P1 EXIT P2`: a predicate operand is a second condition, ANDed with the guard
             # (nvcc folds `if (a || b) store; return` into it).
@@ -178,7 +249,18 @@ class Lifter(AluOps, MemOps):
             if "ABS" in insn.mods:
                 raise Unsupported("absolute CALL")
             target = self._target(insn.operands[-1])
+            entry = self.fn.labels[insn.operands[-1].name]  # type: ignore[union-attr]
+            if self.entries is not None and entry in self.shared:
+                target = block_name(entry)
+            elif self.entries is not None and fall is not None:
+                suffix = f"_c{len(self.copy_names)}"
+                self.copy_names.append(suffix)
+                self.copies.append((entry, suffix, fall))
+                target = block_name(entry) + suffix
             self._jump(cond, target, fall)
+            return True
+        if op == "RET" and self.returns_to:  # this call site's copy: back to its return block
+            self._jump(cond, self.returns_to, fall)
             return True
         if op == "RET":
             if cond != "true":
@@ -228,7 +310,7 @@ class Lifter(AluOps, MemOps):
             b.start(go)
         v = self.r32(ops[0])
         target = b.op(f"add i32 {v}, {i32(disp + insn.offset + 16)}")
-        cases = " ".join(f"i32 {o}, label %{block_name(o)}" for o in offsets)
+        cases = " ".join(f"i32 {o}, label %{self._blk(o)}" for o in offsets)
         bad = b.label("badbrx")
         b.emit(f"switch i32 {target}, label %{bad} [ {cases} ]")
         b.start(bad)

@@ -232,7 +232,7 @@ class MemOps(LifterBase):
         else:
             d, rest = None, ops
         srcs = [o for o in rest if not isinstance(o, Mem)]
-        wide = "64" in mods or "F64" in mods
+        wide = any(m in ("64", "S64", "U64", "F64") for m in mods)  # signed min/max print .S64 without .64
         scope = self.sp.block_scope if space == "shared" else self.sp.agent_scope
         sync = f' syncscope("{scope}")' if scope else ""
         p, asp = self._ptr(insn, space)
@@ -420,4 +420,27 @@ class MemOps(LifterBase):
         # .S32 changes only MIN and MAX (a two's-complement sum is the same sum): 9 smin, 10 smax
         code = REDUX_KINDS.index(kind) + (8 if "S32" in insn.mods and kind in ("MIN", "MAX") else 0)
         d, a = insn.operands[0], insn.operands[-1]
-        self.wr(d, self.rt("i32", "__cass_redux", f"i32 {code}, i32 {self.ival(a)}", convergent=True))  # type: ignore[arg-type]
+        group = self.b.op(f"xor i32 {self._excluded()}, -1")
+        self.wr(d, self.rt("i32", "__cass_redux", f"i32 {code}, i32 {self.ival(a)}, i32 {group}", convergent=True))  # type: ignore[arg-type]
+
+    # WARPSYNC.EXCLUSIVE Rm (cg::reduce over a tile: `WARPSYNC.EXCLUSIVE R4; REDUX.SUM.S32 UR4, R9`,
+    # R4 = 0xffff << (lane & 16)) splits the warp into the groups of lanes that name the same mask
+    # until the convergence barrier's BSYNC; a REDUX there reduces over its group only. The lanes
+    # a lane's group leaves out live in the `xmask` register (0, its initial value: none).
+    def _excluded(self) -> str:
+        if not any(i.opcode == "WARPSYNC" and "EXCLUSIVE" in i.mods for i in self.fn.insns):
+            return "0"
+        self.regs.add("xmask")
+        return self.b.op("load i32, ptr %xmask")
+
+    def op_WARPSYNC(self, insn: Insn) -> None:
+        """Per thread a no-op (the structurizer reconverges) but for the group it opens."""
+        if "EXCLUSIVE" in insn.mods:
+            self.regs.add("xmask")
+            self.b.emit(f"store i32 {self.b.op(f'xor i32 {self.ival(insn.operands[0])}, -1')}, ptr %xmask")
+        elif self._excluded() != "0":
+            self.b.emit("store i32 0, ptr %xmask")
+
+    def op_BSYNC(self, insn: Insn) -> None:
+        if self._excluded() != "0":
+            self.b.emit("store i32 0, ptr %xmask")

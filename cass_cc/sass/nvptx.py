@@ -56,8 +56,8 @@ def _sreg(name: str, reg: str) -> str:
 
 
 def _redux() -> str:
-    lines = ["define internal i32 @__cass_redux(i32 %kind, i32 %v) #2 {", "entry:",
-             f"  %mask = {ACTIVEMASK}", "  switch i32 %kind, label %max ["]
+    lines = ["define internal i32 @__cass_redux(i32 %kind, i32 %v, i32 %group) #2 {", "entry:",
+             f"  %active = {ACTIVEMASK}", "  %mask = and i32 %active, %group", "  switch i32 %kind, label %max ["]
     lines += [f"    i32 {k}, label %{op}" for k, op in _REDUX]
     lines.append("  ]")
     for _, op in [*_REDUX, (None, "max")]:

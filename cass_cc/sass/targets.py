@@ -34,7 +34,7 @@ RUNTIME_SIGNATURES = {
     "__cass_ballot": ("i32", "i1 zeroext"),
     "__cass_clock": ("i64", ""),
     "__cass_tanhf": ("float", "float"),
-    "__cass_redux": ("i32", "i32, i32"),
+    "__cass_redux": ("i32", "i32, i32, i32"),
     "__cass_match": ("i32", "i32, i64"),
     "__cass_barrier_red": ("i32", "i32, i1 zeroext"),
 }
@@ -200,18 +200,17 @@ def _amd_prelude(used: set[str]) -> list[str]:
   ret i64 %r
 }""",
         "__cass_tanhf": tanhf_definition(),
-        # REDUX over the active lanes: read each lane's value in turn (the mask is uniform).
-        "__cass_redux": """define internal i32 @__cass_redux(i32 %kind, i32 %v) #2 {
+        # REDUX over the active lanes in this lane's group (%group: all lanes, or the mask of the
+        # WARPSYNC.EXCLUSIVE before it, which may differ per lane): read each active lane's value
+        # in turn (the active mask is uniform) and combine those in the group.
+        "__cass_redux": """define internal i32 @__cass_redux(i32 %kind, i32 %v, i32 %group) #2 {
 entry:
   %mask = call i32 asm sideeffect "s_mov_b32 $0, exec_lo", "=s"() #1
-  %first = call i32 @llvm.cttz.i32(i32 %mask, i1 true)
-  %acc0 = call i32 @llvm.amdgcn.readlane(i32 %v, i32 %first)
-  %mm = sub i32 %mask, 1
-  %m0 = and i32 %mask, %mm
   br label %check
 check:
-  %m = phi i32 [ %m0, %entry ], [ %m2, %body ]
-  %acc = phi i32 [ %acc0, %entry ], [ %acc2, %body ]
+  %m = phi i32 [ %mask, %entry ], [ %m2, %body ]
+  %acc = phi i32 [ 0, %entry ], [ %acc2, %body ]
+  %have = phi i1 [ false, %entry ], [ %have2, %body ]
   %done = icmp eq i32 %m, 0
   br i1 %done, label %exit, label %body
 body:
@@ -238,7 +237,13 @@ body:
   %s3 = select i1 %r3, i32 %and, i32 %s4
   %s2 = select i1 %r2, i32 %umax, i32 %s3
   %s1 = select i1 %r1, i32 %umin, i32 %s2
-  %acc2 = select i1 %r0, i32 %add, i32 %s1
+  %comb = select i1 %r0, i32 %add, i32 %s1
+  %next = select i1 %have, i32 %comb, i32 %x
+  %bit = shl i32 1, %l
+  %inb = and i32 %group, %bit
+  %in = icmp ne i32 %inb, 0
+  %acc2 = select i1 %in, i32 %next, i32 %acc
+  %have2 = or i1 %have, %in
   %mm2 = sub i32 %m, 1
   %m2 = and i32 %m, %mm2
   br label %check

@@ -97,13 +97,15 @@ uint32_t __cass_ballot(_Bool p) {
     return (uint32_t)f->result;
 }
 
-/* REDUX: kind 0 sum, 1 umin, 2 umax, 3 and, 4 or, 5 xor, 9 smin, 10 smax. */
-uint32_t __cass_redux(uint32_t kind, uint32_t v) {
+/* REDUX: kind 0 sum, 1 umin, 2 umax, 3 and, 4 or, 5 xor, 9 smin, 10 smax, over the active
+   lanes in `group` (the lanes of a WARPSYNC.EXCLUSIVE group; all lanes otherwise). */
+uint32_t __cass_redux(uint32_t kind, uint32_t v, uint32_t group) {
     fiber *f = &fibers[cur];
     f->state = WARP;
     f->op = OP_REDUX;
     f->mode = kind;
     f->a = v;
+    f->b = group;
     yield_to_scheduler();
     return (uint32_t)f->result;
 }
@@ -145,6 +147,18 @@ static uint32_t redux_step(uint32_t kind, uint32_t acc, uint32_t x) {
     }
 }
 
+static uint32_t redux_one(int warp, const fiber *f) {
+    uint32_t acc = 0;
+    int have = 0;
+    for (int l = 0; l < 32 && warp * 32 + l < nthreads; l++) {
+        const fiber *g = &fibers[warp * 32 + l];
+        if (g->state != WARP || !((f->b >> l) & 1u)) continue;
+        acc = have ? redux_step(f->mode, acc, g->a) : g->a;
+        have = 1;
+    }
+    return acc;
+}
+
 /* PTX shfl.sync: source lane j and whether it is in range; out of range reads itself. */
 static uint64_t shfl_one(int warp, int lane, const fiber *f) {
     int bval = f->b & 31, cval = f->c & 31, seg = (f->c >> 8) & 31;
@@ -164,8 +178,8 @@ static uint64_t shfl_one(int warp, int lane, const fiber *f) {
 static int settle_warps(void) {
     int settled = 0;
     for (int w = 0; w * 32 < nthreads; w++) {
-        int first = -1, have = 0;
-        uint32_t ballot = 0, acc = 0;
+        int first = -1;
+        uint32_t ballot = 0;
         for (int l = 0; l < 32 && w * 32 + l < nthreads; l++) {
             fiber *f = &fibers[w * 32 + l];
             if (f->state != WARP) continue;
@@ -175,16 +189,12 @@ static int settle_warps(void) {
                 abort();
             }
             if (f->op == OP_BALLOT && f->a) ballot |= 1u << l;
-            if (f->op == OP_REDUX) {
-                acc = have ? redux_step(f->mode, acc, f->a) : f->a;
-                have = 1;
-            }
         }
         if (first < 0) continue;
         for (int l = 0; l < 32 && w * 32 + l < nthreads; l++) {
             fiber *f = &fibers[w * 32 + l];
             if (f->state != WARP) continue;
-            f->result = f->op == OP_BALLOT ? ballot : f->op == OP_REDUX ? acc : f->op == OP_MATCH ? match_one(w, f) : shfl_one(w, l, f);
+            f->result = f->op == OP_BALLOT ? ballot : f->op == OP_REDUX ? redux_one(w, f) : f->op == OP_MATCH ? match_one(w, f) : shfl_one(w, l, f);
         }
         for (int l = 0; l < 32 && w * 32 + l < nthreads; l++) {
             fiber *f = &fibers[w * 32 + l];
