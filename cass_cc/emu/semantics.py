@@ -75,23 +75,39 @@ def _f32(x):
     return rt.view(x, "f32")
 
 
-def _minmax(kind: str, t: str):
-    fn = np.fmin if kind == "min" else np.fmax
+_QUIET = {np.dtype(np.float16): (np.uint16, 0x0200), np.dtype(np.float32): (np.uint32, 0x00400000),
+          np.dtype(np.float64): (np.uint64, 0x0008000000000000)}
 
+
+def _ieee_minmax(kind: str, a, b):
+    """V_MIN/V_MAX in IEEE mode, as AMD's pseudocode says: a signalling NaN comes back quieted,
+    a quiet NaN yields the other operand, and -0 < +0 (max(-0, +0) = +0, min = -0; numpy's
+    fmax/fmin may answer either zero)."""
+    a, b = np.asarray(a), np.asarray(b)
+    ut, qbit = _QUIET[a.dtype]
+    with np.errstate(invalid="ignore"):
+        r = (np.fmin if kind == "min" else np.fmax)(a, b)
+        both_zero = (a == 0) & (b == 0)
+        neg = (np.signbit(a) | np.signbit(b)) if kind == "min" else (np.signbit(a) & np.signbit(b))
+        r = np.where(both_zero, np.where(neg, -np.zeros_like(r), np.zeros_like(r)), r)
+        quiet = lambda x: (x.view(ut) | ut(qbit)).view(x.dtype)  # noqa: E731
+        s_a = np.isnan(a) & ((a.view(ut) & ut(qbit)) == 0)
+        s_b = np.isnan(b) & ((b.view(ut) & ut(qbit)) == 0)
+        r = np.where(s_b, quiet(np.broadcast_to(b, r.shape).copy()), r)
+        r = np.where(s_a, quiet(np.broadcast_to(a, r.shape).copy()), r)
+    return r.astype(a.dtype)
+
+
+def _minmax(kind: str, t: str):
     def op(S0=None, S1=None, **_):
-        a, b = rt.view(S0, t), rt.view(S1, t)
-        with np.errstate(invalid="ignore"):
-            return {"D0": rt.put(None, fn(a, b))}
+        return {"D0": rt.put(None, _ieee_minmax(kind, rt.view(S0, t), rt.view(S1, t)))}
     return op
 
 
 def _minmax3(kind: str, t: str):
-    fn = np.fmin if kind == "min" else np.fmax
-
     def op(S0=None, S1=None, S2=None, **_):
         a, b, c = rt.view(S0, t), rt.view(S1, t), rt.view(S2, t)
-        with np.errstate(invalid="ignore"):
-            return {"D0": fn(fn(a, b), c)}
+        return {"D0": _ieee_minmax(kind, _ieee_minmax(kind, a, b), c)}
     return op
 
 

@@ -370,3 +370,24 @@ def test_device_library_log_and_rint_on_subnormals_and_signed_zeros(fp_cos):
     assert dout[1::2].tobytes() == np.rint(d).tobytes()
     want = np.log(d[:4])
     assert np.all(np.abs(dout[0:8:2] - want) <= np.spacing(np.abs(want)))
+
+
+def test_min_max_order_signed_zeros_and_quiet_signalling_nans():
+    """V_MAX/V_MIN (found by cass-data fuzz: HIP's fmaxf(-0, +0) came out -0): AMD's pseudocode
+    orders -0 < +0, and in IEEE mode a signalling NaN comes back quieted."""
+    from cass_cc.emu.semantics import semantics
+    from tinygrad.runtime.autogen.amd.rdna3.ins import VOP2Op, VOP3Op
+
+    a = np.array([-0.0, 0.0, -0.0, 1.0, np.nan, 2.0], np.float32)
+    b = np.array([0.0, -0.0, -0.0, np.nan, 3.0, -1.0], np.float32)
+    bits = lambda r: np.asarray(r, np.float32).view(np.uint32).tolist()  # noqa: E731
+    got = bits(semantics(VOP2Op.V_MAX_F32_E32)(S0=a.view(np.uint32), S1=b.view(np.uint32))["D0"])
+    assert got == bits(np.array([0.0, 0.0, -0.0, 1.0, 3.0, 2.0], np.float32))
+    got = bits(semantics(VOP2Op.V_MIN_F32_E32)(S0=a.view(np.uint32), S1=b.view(np.uint32))["D0"])
+    assert got == bits(np.array([-0.0, -0.0, -0.0, 1.0, 3.0, -1.0], np.float32))
+    snan = np.array([0x7F800001], np.uint32)
+    assert bits(semantics(VOP2Op.V_MAX_F32_E32)(S0=snan, S1=np.array([1.0], np.float32).view(np.uint32))["D0"]) \
+        == [0x7FC00001]
+    d = np.array([-0.0, 5.0]), np.array([0.0, -7.0])
+    got = np.asarray(semantics(VOP3Op.V_MAX_F64)(S0=d[0].view(np.uint64), S1=d[1].view(np.uint64))["D0"], np.float64)
+    assert got.tobytes() == np.array([0.0, 5.0]).tobytes()
