@@ -379,3 +379,21 @@ def test_atomic_adds_on_bfloat16_and_pairs(more_object) -> None:  # type: ignore
     total = float(ints.sum())
     low, high = int(pair[0]) & 0xFFFF, int(pair[0]) >> 16
     assert (_f(low), _f(high)) == (total, -total)
+
+
+@needs_amd
+def test_fma_rounds_once_even_at_a_float_tie(code_object) -> None:  # type: ignore[no-untyped-def]
+    """1.125 * 0.90625 + 2^-30: exactly above a bf16 midpoint, a midpoint in float; rounding the float
+    fma again went to even (found by cass-data fuzz, r1:247). Also near zero, overflow and signs."""
+    from cass_cc.emu import launch
+
+    cases = [(0x3F90, 0x3F68, 0x3080), (0xBF90, 0x3F68, 0xB080), (0x3F90, 0x3F68, 0xB080),
+             (0x7F7F, 0x4000, 0x0000), (0x3F90, 0xBF68, 0x3FA3), (0x0001, 0x0001, 0x8001), (0x4040, 0x4040, 0xC110)]
+    n = 64
+    a, b, c = (np.array([cs[k] for cs in cases] * (n // len(cases)) + [cases[0][k]] * (n % len(cases)), np.uint16)
+               for k in range(3))
+    out = launch(code_object, kernel_named(code_object, "arith"), 1, 64, [a, b, c, np.zeros(6 * n, np.uint16), n])[3]
+    for i, (x, y, z) in enumerate(cases):
+        want = round_bf16(value(x) * value(y) + value(z), "rn")
+        got = int(out[6 * i + 3])
+        assert (0 if got == 0x8000 else got) == (0 if want == 0x8000 else want), (hex(x), hex(y), hex(z), hex(got), hex(want))
