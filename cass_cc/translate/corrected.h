@@ -191,3 +191,9 @@ static __host__ __device__ inline float __cass_cuda_round(float x) { return copy
 static __host__ __device__ inline double __cass_cuda_round(double x) { return copysign(round(x), x); }
 template <class T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
 static __host__ __device__ inline double __cass_cuda_round(T x) { return round((double)x); }
+
+//== umul24
+/* CUDA's __umul24 returns unsigned int; HIP 5.2's returns int (the same bits) */
+static __device__ inline unsigned int __cass_cuda_umul24(unsigned int a, unsigned int b) {
+  return (unsigned int)__umul24(a, b);
+}

@@ -44,6 +44,9 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "half_rcp": ("hrcp", "h2rcp"),
     # HIP 5.2's device library: trunc(x) + (|x - trunc(x)| >= 0.5 ? copysign(1, x) : 0), so -0.3 -> +0
     "round": ("roundf", "round"),
+    # HIP 5.2 declares `int __umul24(unsigned, unsigned)`; CUDA's returns unsigned int, and the type
+    # decides what min(), comparisons and divisions around it do (r1:327: min(__umul24(..), 2) was 0)
+    "umul24": ("__umul24",),
 }
 # sections a family's section uses
 _NEEDS = {"half_narrow": ("narrow",)}

@@ -647,3 +647,29 @@ def test_half_helpers_on_the_host(tmp_path: Path) -> None:
                         f"{'nan' if rz is None else f'{rz:04x}'}")
     got = [line if not _is_nan16(int(line.split()[-1], 16), "f16") else line.rsplit(" ", 1)[0] + " nan" for line in lines]
     assert got == want
+
+
+# ---------------------------------------------------------------------------------------------
+# __umul24's type
+
+UMUL24 = r"""
+__global__ void umul24(const unsigned* a, const unsigned* b, unsigned* o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) { o[2 * i] = min(__umul24(a[i], b[i]), 2u); o[2 * i + 1] = __umul24(a[i], b[i]) > 5u; }
+}
+"""
+
+
+@needs_amd
+def test_umul24_is_unsigned() -> None:
+    """HIP 5.2 declares __umul24 as int: min(__umul24(..), 2u) became a double min of a negative
+    value (0) where CUDA gives 2 (found by cass-data fuzz, r1:327)."""
+    co = _build(UMUL24, "umul24")
+    rng = np.random.default_rng(27)
+    a = np.array([0xF95BAA00, 0x00FFFFFF, 7, 0] + list(rng.integers(0, 2**32, 60)), np.uint32)
+    b = np.array([0xF2B753FF, 0x00FFFFFF, 3, 9] + list(rng.integers(0, 2**32, 60)), np.uint32)
+    n = a.size
+    o = _run(co, "umul24", [a, b, np.zeros(2 * n, np.uint32)], n)[2].reshape(n, 2)
+    prod = ((a.astype(np.uint64) & 0xFFFFFF) * (b.astype(np.uint64) & 0xFFFFFF)) % 2**32
+    assert (o[:, 0] == np.minimum(prod, 2)).all()
+    assert (o[:, 1] == (prod > 5)).all()
