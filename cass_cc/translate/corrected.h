@@ -197,3 +197,27 @@ static __host__ __device__ inline double __cass_cuda_round(T x) { return round((
 static __device__ inline unsigned int __cass_cuda_umul24(unsigned int a, unsigned int b) {
   return (unsigned int)__umul24(a, b);
 }
+
+//== minmax
+/* CUDA's overload set of min and max (crt/math_functions.hpp's signatures): same-type integers keep
+   their type; a signed and an unsigned integer of one width compare as unsigned and return unsigned;
+   float and double as fminf/fmin (fmaxf/fmax), a float beside a double as double. Other operand
+   types go to HIP's own. */
+#define CASS_MINMAX_INT(name, op, S, U)                                                                         \
+  static __host__ __device__ inline S __cass_cuda_##name(S a, S b) { return a op b ? a : b; }                  \
+  static __host__ __device__ inline U __cass_cuda_##name(U a, U b) { return a op b ? a : b; }                  \
+  static __host__ __device__ inline U __cass_cuda_##name(S a, U b) { return __cass_cuda_##name((U)a, b); }     \
+  static __host__ __device__ inline U __cass_cuda_##name(U a, S b) { return __cass_cuda_##name(a, (U)b); }
+#define CASS_MINMAX(name, op, ff, f)                                                                              \
+  CASS_MINMAX_INT(name, op, int, unsigned int)                                                                   \
+  CASS_MINMAX_INT(name, op, long int, unsigned long int)                                                         \
+  CASS_MINMAX_INT(name, op, long long int, unsigned long long int)                                               \
+  static __host__ __device__ inline float __cass_cuda_##name(float a, float b) { return ff(a, b); }              \
+  static __host__ __device__ inline double __cass_cuda_##name(double a, double b) { return f(a, b); }           \
+  static __host__ __device__ inline double __cass_cuda_##name(float a, double b) { return f((double)a, b); }    \
+  static __host__ __device__ inline double __cass_cuda_##name(double a, float b) { return f(a, (double)b); }    \
+  CASS_FORWARD(__cass_cuda_##name, name)
+CASS_MINMAX(min, <, fminf, fmin)
+CASS_MINMAX(max, >, fmaxf, fmax)
+#undef CASS_MINMAX
+#undef CASS_MINMAX_INT

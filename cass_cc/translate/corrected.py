@@ -47,6 +47,10 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     # HIP 5.2 declares `int __umul24(unsigned, unsigned)`; CUDA's returns unsigned int, and the type
     # decides what min(), comparisons and divisions around it do (r1:327: min(__umul24(..), 2) was 0)
     "umul24": ("__umul24",),
+    # CUDA's min/max of an int and an unsigned compare and return unsigned (likewise long/unsigned long,
+    # long long/unsigned long long); HIP 5.2 takes mixed types to a double min/max: min(-1, 5u) is
+    # 5u in CUDA and -1.0 in HIP (r1:40: a branch went the other way)
+    "minmax": ("min", "max"),
 }
 # sections a family's section uses
 _NEEDS = {"half_narrow": ("narrow",)}

@@ -673,3 +673,38 @@ def test_umul24_is_unsigned() -> None:
     prod = ((a.astype(np.uint64) & 0xFFFFFF) * (b.astype(np.uint64) & 0xFFFFFF)) % 2**32
     assert (o[:, 0] == np.minimum(prod, 2)).all()
     assert (o[:, 1] == (prod > 5)).all()
+
+
+# ---------------------------------------------------------------------------------------------
+# min/max of mixed signedness
+
+MINMAX = r"""
+__global__ void minmax(const int* a, unsigned* o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    unsigned t = (unsigned)i;
+    o[4 * i] = min(a[i], t);
+    o[4 * i + 1] = max(a[i], t + 100u);
+    o[4 * i + 2] = (unsigned)min((long long)a[i], 7ull);
+    o[4 * i + 3] = (unsigned)max(a[i], -3) + (unsigned)(int)min((float)(a[i] % 1000), 2.5f);
+  }
+}
+"""
+
+
+@needs_amd
+def test_min_max_of_signed_and_unsigned_are_unsigned() -> None:
+    """CUDA's min(int, unsigned) compares as unsigned and returns unsigned; HIP 5.2 took mixed operand
+    types to a double min: min(-1, 5u) was -1 (found by cass-data fuzz, r1:40)."""
+    co = _build(MINMAX, "minmax")
+    rng = np.random.default_rng(40)
+    a = np.array([-1, 5, -7, 3, -2**31, 2**31 - 1] + list(rng.integers(-2**31, 2**31, 58)), np.int64)
+    n = a.size
+    o = _run(co, "minmax", [a.astype(np.int32), np.zeros(4 * n, np.uint32)], n)[1].reshape(n, 4).astype(np.int64)
+    t = np.arange(n)
+    u = a % 2**32
+    assert (o[:, 0] == np.minimum(u, t)).all()
+    assert (o[:, 1] == np.maximum(u, t + 100)).all()
+    assert (o[:, 2] == np.where(a < 0, 7, np.minimum(a, 7))).all()  # a negative long long is a huge unsigned one
+    fmin = np.trunc(np.minimum(np.fmod(a, 1000).astype(np.float32), np.float32(2.5))).astype(np.int64)
+    assert (o[:, 3] == (np.maximum(a, -3) + fmin) % 2**32).all()
