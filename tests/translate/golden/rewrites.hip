@@ -3,9 +3,9 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
-#ifndef CASS_PRELUDE_0aa678be34fbfa26
-#define CASS_PRELUDE_0aa678be34fbfa26
-template <class T> static __device__ inline unsigned int __cass_match_all(unsigned int mask, T v, int* pred) { bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) same = same && (__shfl(v, l, 32) == v); *pred = same; return same ? mask : 0u; }
+#ifndef CASS_PRELUDE_3c3142df705c4855
+#define CASS_PRELUDE_3c3142df705c4855
+template <class T> static __device__ inline unsigned int __cass_match_all(unsigned int mask, T v, int* pred) { bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); same = same && (w == v); } *pred = same; return same ? mask : 0u; }
 #endif
 #ifndef CASS_PRELUDE_61146967f9057e85
 #define CASS_PRELUDE_61146967f9057e85

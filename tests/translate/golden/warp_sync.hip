@@ -13,6 +13,57 @@ static __device__ inline void __cass_syncwarp() {
 #endif
 }
 #endif
+#ifndef CASS_PRELUDE_b19ff20f9c6f925a
+#define CASS_PRELUDE_b19ff20f9c6f925a
+#if defined(__HIP_PLATFORM_AMD__)
+#ifndef CASS_CORRECTED_common
+#define CASS_CORRECTED_common
+#include <type_traits>
+/* a template that forwards to HIP's own function for operands that are not arithmetic (__half,
+   __half2, the bfloat16 stand-in): only the overloads here stand for HIP's arithmetic ones */
+template <class... A> struct __cass_any_arithmetic : std::false_type {};
+template <class T, class... R> struct __cass_any_arithmetic<T, R...>
+    : std::integral_constant<bool, std::is_arithmetic<T>::value || __cass_any_arithmetic<R...>::value> {};
+#define CASS_FORWARD(fixed, hip)                                                                  \
+  template <class... A, typename std::enable_if<!__cass_any_arithmetic<A...>::value, int>::type = 0> \
+  static __host__ __device__ inline auto fixed(A... a) -> decltype(hip(a...)) { return hip(a...); }
+/* a float rounded by a mode: 0 to nearest even, 1 toward zero, 2 down, 3 up */
+#define CASS_RN 0
+#define CASS_RZ 1
+#define CASS_RD 2
+#define CASS_RU 3
+
+#endif
+#ifndef CASS_CORRECTED_minmax
+#define CASS_CORRECTED_minmax
+/* CUDA's overload set of min and max (crt/math_functions.hpp's signatures): same-type integers keep
+   their type; a signed and an unsigned integer of one width compare as unsigned and return unsigned;
+   float and double as fminf/fmin (fmaxf/fmax), a float beside a double as double. Other operand
+   types go to HIP's own. */
+#define CASS_MINMAX_INT(name, op, S, U)                                                                         \
+  static __host__ __device__ inline S __cass_cuda_##name(S a, S b) { return a op b ? a : b; }                  \
+  static __host__ __device__ inline U __cass_cuda_##name(U a, U b) { return a op b ? a : b; }                  \
+  static __host__ __device__ inline U __cass_cuda_##name(S a, U b) { return __cass_cuda_##name((U)a, b); }     \
+  static __host__ __device__ inline U __cass_cuda_##name(U a, S b) { return __cass_cuda_##name(a, (U)b); }
+#define CASS_MINMAX(name, op, ff, f)                                                                              \
+  CASS_MINMAX_INT(name, op, int, unsigned int)                                                                   \
+  CASS_MINMAX_INT(name, op, long int, unsigned long int)                                                         \
+  CASS_MINMAX_INT(name, op, long long int, unsigned long long int)                                               \
+  static __host__ __device__ inline float __cass_cuda_##name(float a, float b) { return ff(a, b); }              \
+  static __host__ __device__ inline double __cass_cuda_##name(double a, double b) { return f(a, b); }           \
+  static __host__ __device__ inline double __cass_cuda_##name(float a, double b) { return f((double)a, b); }    \
+  static __host__ __device__ inline double __cass_cuda_##name(double a, float b) { return f(a, (double)b); }    \
+  CASS_FORWARD(__cass_cuda_##name, name)
+CASS_MINMAX(min, <, fminf, fmin)
+CASS_MINMAX(max, >, fmaxf, fmax)
+#undef CASS_MINMAX
+#undef CASS_MINMAX_INT
+#endif
+#else
+#define __cass_cuda_min min
+#define __cass_cuda_max max
+#endif
+#endif
 #if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
@@ -166,7 +217,7 @@ __global__ void kernel(float* out, const float* in) {
     float x = __shfl_xor(pick<float, 2>(v, (int)threadIdx.x), 1);
     float y = __shfl(
                           (v > 0.0f ? v : -v),
-                          min(3, (int)threadIdx.x));
+                          __cass_cuda_min(3, (int)threadIdx.x));
     unsigned ballot = (((unsigned int)__ballot(v > 0.0f)) & (FULL_MASK));
     bool any = ((((unsigned int)__ballot(v > 1.0f)) & (FULL_MASK)) != 0u), all = ((((unsigned int)__ballot(v < 2.0f)) & (FULL_MASK)) == (((unsigned int)__ballot(1)) & (FULL_MASK)));
     unsigned active = ((unsigned int)__ballot(1));
