@@ -552,45 +552,6 @@ CASES: list[Case] = [
         (Buf("i32", N, gen="int"), Buf("i32", 6, "inout", gen="int"), Buf("u32", 1, "inout", gen="small"), Buf("f32", 1, "inout"), Scalar("i32", N)),
     ),
     Case(
-        "atomics_64",  # REDG/ATOMS .S64 (signed 64-bit min/max: `.S64` with no `.64`) beside .64 (unsigned, and/or/xor)
-        """__global__ void atomics_64(const long long* in, long long* s, long long* u) {
-            __shared__ long long sm[2]; int i = blockIdx.x * blockDim.x + threadIdx.x; long long v = in[i];
-            if (threadIdx.x == 0) { sm[0] = in[0]; sm[1] = in[0]; } __syncthreads();
-            atomicMin(&s[0], v); atomicMax(&s[1], v);
-            atomicMin((unsigned long long*)&u[0], (unsigned long long)v); atomicMax((unsigned long long*)&u[1], (unsigned long long)v);
-            atomicAnd((unsigned long long*)&u[2], (unsigned long long)v | 0xffull); atomicOr((unsigned long long*)&u[3], (unsigned long long)v & 0xf0f0f0f000ull);
-            atomicXor((unsigned long long*)&u[4], (unsigned long long)v);
-            atomicMin(&sm[0], v ^ (long long)threadIdx.x); atomicMax(&sm[1], v ^ (long long)threadIdx.x); __syncthreads();
-            if (threadIdx.x == 0) { atomicMin(&s[2], sm[0]); atomicMax(&s[3], sm[1]); } }""",
-        """struct P { const long long *in; long long *s, *u; } *p = params; for (unsigned b = 0; b < gx; b++) {
-             long long lo = p->in[0], hi = p->in[0]; for (unsigned t = 0; t < bx; t++) { long long v = p->in[b * bx + t];
-               unsigned long long w = (unsigned long long)v, *u = (unsigned long long*)p->u;
-               if (v < p->s[0]) p->s[0] = v; if (v > p->s[1]) p->s[1] = v; if (w < u[0]) u[0] = w; if (w > u[1]) u[1] = w;
-               u[2] &= w | 0xffull; u[3] |= w & 0xf0f0f0f000ull; u[4] ^= w;
-               long long x = v ^ (long long)t; if (x < lo) lo = x; if (x > hi) hi = x; }
-             if (lo < p->s[2]) p->s[2] = lo; if (hi > p->s[3]) p->s[3] = hi; }""",
-        (Buf("i64", N, gen="bits"), Buf("i64", 4, "inout", gen="bits"), Buf("i64", 5, "inout", gen="bits")),
-    ),
-    Case(
-        "redux_groups",  # REDUX after three calls of the division slow path (a copy per call site:
-        # one shared copy put the REDUX in a cycle, run per group of lanes) and after WARPSYNC.EXCLUSIVE
-        # (a per-lane mask: the REDUX reduces over the lane's half-warp)
-        """__global__ void redux_groups(const float* a, const unsigned* u, unsigned* out, float* xo) {
-            int i = blockIdx.x * blockDim.x + threadIdx.x; unsigned lane = threadIdx.x & 31u; float x = a[i];
-            if (lane & 1u) x = x / a[(i + 1) & 511];
-            x = x / a[(i + 3) & 511];
-            unsigned s = __reduce_add_sync(0xffffffffu, u[i]);
-            if (lane < 7u) x = x / a[(i + 5) & 511];
-            unsigned g = __reduce_add_sync(0xffffu << (lane & 16u), u[i] >> 4);
-            out[2 * i] = s; out[2 * i + 1] = g; xo[i] = x; }""",
-        """struct P { const float *a; const unsigned *u; unsigned *out; float *xo; } *p = params;
-             for (unsigned i = 0; i < gx * bx; i++) { unsigned lane = i & 31u, w = i & ~31u, h = i & ~15u, s = 0, g = 0; float x = p->a[i];
-               if (lane & 1u) x = x / p->a[(i + 1) & 511]; x = x / p->a[(i + 3) & 511]; if (lane < 7u) x = x / p->a[(i + 5) & 511];
-               for (unsigned l = 0; l < 32; l++) s += p->u[w + l]; for (unsigned l = 0; l < 16; l++) g += p->u[h + l] >> 4;
-               p->out[2 * i] = s; p->out[2 * i + 1] = g; p->xo[i] = x; }""",
-        (Buf("f32", N, gen="special"), Buf("u32", N, gen="bits"), Buf("u32", 2 * N, "out"), Buf("f32", N, "out")),
-    ),
-    Case(
         "generic_ptrs",
         """__device__ __noinline__ void bump(int* p, int k) { p[k] += k; }
         __device__ __noinline__ void add_to(int* p, int v) { atomicAdd(p, v); }
