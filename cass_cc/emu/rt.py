@@ -570,7 +570,14 @@ def fn_signext_from_bit(x, n):
 def _conv(x, src: str, dst: str):
     v = cvt(view(x, src) if _dtype(x) is not None else x, src)
     if dst[0] == "f":
-        return v.astype(DT[dst])
+        # in IEEE mode a conversion between float formats quiets a signalling NaN (numpy keeps it
+        # signalling, and a later V_MAX then gave NaN where max(255, NaN) is 255: r2:155)
+        with np.errstate(invalid="ignore"):
+            out = np.asarray(v).astype(DT[dst])
+        if out.dtype in _QUIET and np.asarray(v).dtype.kind == "f":
+            ut, qbit = _QUIET[out.dtype]
+            out = np.where(np.isnan(out), (out.view(ut) | ut(qbit)).view(out.dtype), out)
+        return out if out.ndim else out[()]
     # float -> int saturates, NaN -> 0
     dt = np.dtype(DT[dst])
     info = np.iinfo(dt)
@@ -587,7 +594,8 @@ def _make_conv(src: str, dst: str):
 
 for _s, _d in [("f32", "f16"), ("f16", "f32"), ("f32", "i32"), ("f32", "u32"), ("i32", "f32"), ("u32", "f32"),
                ("f64", "i32"), ("f64", "u32"), ("i32", "f64"), ("u32", "f64"), ("f64", "f32"), ("f32", "f64"),
-               ("u16", "f16"), ("i16", "f16"), ("f16", "u16"), ("f16", "i16"), ("f16", "f64"), ("f64", "f16")]:
+               ("u16", "f16"), ("i16", "f16"), ("f16", "u16"), ("f16", "i16"), ("f16", "f64"), ("f64", "f16"),
+               ("u8", "u32")]:
     globals()[f"fn_{_s}_to_{_d}"] = _make_conv(_s, _d)
 
 
@@ -638,3 +646,43 @@ for _k in ("min", "max"):
     for _t in ("i32", "u32", "i16", "u16"):
         globals()[f"fn_v_{_k}_{_t}"] = _mk_minmax(_k, _t, 2)
         globals()[f"fn_v_{_k}3_{_t}"] = _mk_minmax(_k, _t, 3)
+
+
+_QUIET = {np.dtype(np.float16): (np.uint16, 0x0200), np.dtype(np.float32): (np.uint32, 0x00400000),
+          np.dtype(np.float64): (np.uint64, 0x0008000000000000)}
+
+
+def ieee_minmax(kind: str, a, b):
+    """V_MIN/V_MAX in IEEE mode, as AMD's pseudocode says: a signalling NaN comes back quieted,
+    a quiet NaN yields the other operand, and -0 < +0 (max(-0, +0) = +0, min = -0; numpy's
+    fmax/fmin may answer either zero)."""
+    a, b = np.asarray(a), np.asarray(b)
+    ut, qbit = _QUIET[a.dtype]
+    with np.errstate(invalid="ignore"):
+        r = (np.fmin if kind == "min" else np.fmax)(a, b)
+        both_zero = (a == 0) & (b == 0)
+        neg = (np.signbit(a) | np.signbit(b)) if kind == "min" else (np.signbit(a) & np.signbit(b))
+        r = np.where(both_zero, np.where(neg, -np.zeros_like(r), np.zeros_like(r)), r)
+        quiet = lambda x: (x.view(ut) | ut(qbit)).view(x.dtype)  # noqa: E731
+        s_a = np.isnan(a) & ((a.view(ut) & ut(qbit)) == 0)
+        s_b = np.isnan(b) & ((b.view(ut) & ut(qbit)) == 0)
+        r = np.where(s_b, quiet(np.broadcast_to(b, r.shape).copy()), r)
+        r = np.where(s_a, quiet(np.broadcast_to(a, r.shape).copy()), r)
+    return r.astype(a.dtype)
+
+
+def _mk_ieee_minmax(kind: str, t: str, n: int):
+    def f(*xs):
+        vals = [view(x, t) if _dtype(x) is not None else _as(x, np.dtype(DT[t])) for x in xs[:n]]
+        out = vals[0]
+        for v in vals[1:]:
+            out = ieee_minmax(kind, out, v)
+        return out
+    return f
+
+
+# the pseudocode of V_MAXMIN/V_MINMAX_F32/F16 calls v_min_f32 and v_max_f32 as functions
+for _k in ("min", "max"):
+    for _t in ("f16", "f32", "f64"):
+        globals()[f"fn_v_{_k}_{_t}"] = _mk_ieee_minmax(_k, _t, 2)
+        globals()[f"fn_v_{_k}3_{_t}"] = _mk_ieee_minmax(_k, _t, 3)

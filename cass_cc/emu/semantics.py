@@ -8,6 +8,9 @@ Uncovered naming it.
 """
 from __future__ import annotations
 
+import re
+import types
+
 import numpy as np
 
 from . import fp, rt
@@ -26,6 +29,31 @@ def _pcode_table() -> dict[str, str]:
     from tinygrad.runtime.autogen.amd.rdna3.str_pcode import PCODE
 
     return {f"{type(op).__name__}.{op.name}": text for op, text in PCODE.items()}
+
+
+def _instruction_named(name: str):
+    """The opcode `name` (V_SAD_U8) names, VOP3 first: some pseudocode calls another instruction."""
+    from tinygrad.runtime.autogen.amd.rdna3.str_pcode import PCODE
+
+    found = [op for op in PCODE if _base_name(op.name) == name]
+    found.sort(key=lambda op: type(op).__name__ != "VOP3Op")
+    return found[0] if found else None
+
+
+def _runtime_for(op, src: str):
+    """The `R` the compiled pseudocode calls: rt, plus the instructions it calls as functions
+    (`v_sad_u8(S0, S1, 0U)` in V_SAD_HI_U8). A helper that neither provides makes the opcode
+    Uncovered here, not an AttributeError when a kernel reaches it."""
+    extra = {}
+    for name in sorted(set(re.findall(r"\bR\.(\w+)", src))):
+        if hasattr(rt, name):
+            continue
+        called = _instruction_named(name[3:].upper()) if name.startswith("fn_v_") else None
+        if called is None or called == op:
+            raise Uncovered(f"{op.name}: its pseudocode calls {name[3:]}, which the emulator lacks")
+        inner = semantics(called)
+        extra[name] = lambda S0, S1, S2=None, _f=inner: _f(S0=S0, S1=S1, S2=S2)["D0"]
+    return types.SimpleNamespace(**vars(rt), **extra) if extra else rt
 
 
 _TABLE: dict[str, str] | None = None
@@ -55,7 +83,7 @@ def semantics(op):
             src = translate(text, "op")
         except Unsupported as e:
             raise Uncovered(f"{op.name}: pseudocode not supported by the emulator ({e})") from None
-        scope: dict = {"R": rt, "np": np}
+        scope: dict = {"R": _runtime_for(op, src), "np": np}
         exec(compile(src, f"<pcode {op.name}>", "exec"), scope)
         fn = scope["op"]
     _CACHE[k] = fn
@@ -75,39 +103,16 @@ def _f32(x):
     return rt.view(x, "f32")
 
 
-_QUIET = {np.dtype(np.float16): (np.uint16, 0x0200), np.dtype(np.float32): (np.uint32, 0x00400000),
-          np.dtype(np.float64): (np.uint64, 0x0008000000000000)}
-
-
-def _ieee_minmax(kind: str, a, b):
-    """V_MIN/V_MAX in IEEE mode, as AMD's pseudocode says: a signalling NaN comes back quieted,
-    a quiet NaN yields the other operand, and -0 < +0 (max(-0, +0) = +0, min = -0; numpy's
-    fmax/fmin may answer either zero)."""
-    a, b = np.asarray(a), np.asarray(b)
-    ut, qbit = _QUIET[a.dtype]
-    with np.errstate(invalid="ignore"):
-        r = (np.fmin if kind == "min" else np.fmax)(a, b)
-        both_zero = (a == 0) & (b == 0)
-        neg = (np.signbit(a) | np.signbit(b)) if kind == "min" else (np.signbit(a) & np.signbit(b))
-        r = np.where(both_zero, np.where(neg, -np.zeros_like(r), np.zeros_like(r)), r)
-        quiet = lambda x: (x.view(ut) | ut(qbit)).view(x.dtype)  # noqa: E731
-        s_a = np.isnan(a) & ((a.view(ut) & ut(qbit)) == 0)
-        s_b = np.isnan(b) & ((b.view(ut) & ut(qbit)) == 0)
-        r = np.where(s_b, quiet(np.broadcast_to(b, r.shape).copy()), r)
-        r = np.where(s_a, quiet(np.broadcast_to(a, r.shape).copy()), r)
-    return r.astype(a.dtype)
-
-
 def _minmax(kind: str, t: str):
     def op(S0=None, S1=None, **_):
-        return {"D0": rt.put(None, _ieee_minmax(kind, rt.view(S0, t), rt.view(S1, t)))}
+        return {"D0": rt.put(None, rt.ieee_minmax(kind, rt.view(S0, t), rt.view(S1, t)))}
     return op
 
 
 def _minmax3(kind: str, t: str):
     def op(S0=None, S1=None, S2=None, **_):
         a, b, c = rt.view(S0, t), rt.view(S1, t), rt.view(S2, t)
-        return {"D0": _ieee_minmax(kind, _ieee_minmax(kind, a, b), c)}
+        return {"D0": rt.ieee_minmax(kind, rt.ieee_minmax(kind, a, b), c)}
     return op
 
 

@@ -79,14 +79,35 @@ def _default_args_overload(name: str) -> str:
 # They work on 32-lane groups, as CUDA warps are, whatever the wave size, and over the lanes of
 # their mask only (CUDA requires those lanes to make the call; the others may not be running):
 # a butterfly for the whole warp, lane by lane otherwise.
-_REDUCE = (
-    "template <class T> static __device__ inline T {name}(unsigned int mask, T v) {{"
+_REDUCE_BODY = (
+    "template <class T> static __device__ inline T {name}_t(unsigned int mask, T v) {{"
     " if (mask == 0xffffffffu) {{ for (int o = 16; o > 0; o /= 2) {{ T w = __shfl_xor(v, o, 32); v = {combine}; }} return v; }}"
     " T r = v; bool first = true;"
     " for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) {{ T w = __shfl(v, l, 32);"
     " if (first) {{ r = w; first = false; }} else {{ T v = r; r = {combine}; }} }}"
     " return r; }}\n"
 )
+
+
+def _overloads(name: str, result: str, params: str, call: str, types: tuple[str, ...]) -> str:
+    """CUDA's overload set for a helper whose body is the template `{name}_t`: an argument of another
+    type converts as it does under nvcc (a char to int, blockDim.x to unsigned) instead of
+    instantiating the template with it."""
+    return "".join(
+        f"static __device__ inline {result.format(T=t)} {name}({params.format(T=t)}) {{ return {name}_t<{t}>({call}); }}\n"
+        for t in types)
+
+
+def _reduce(name: str, combine: str, types: tuple[str, ...]) -> str:
+    return (_REDUCE_BODY.format(name=name, combine=combine)
+            + _overloads(name, "{T}", "unsigned int mask, {T} v", "mask, v", types))
+
+
+# CUDA declares __reduce_add/min/max_sync for int and unsigned, and/or/xor for unsigned only;
+# __match_*_sync for the 32- and 64-bit integers, float and double.
+_REDUCE_ARITH = ("int", "unsigned int")
+_REDUCE_BITS = ("unsigned int",)
+_MATCH_TYPES = ("int", "unsigned int", "long", "unsigned long", "long long", "unsigned long long", "float", "double")
 WARP_HELPERS: dict[str, str] = {
     # __syncwarp: a wave-level barrier with the memory ordering CUDA promises (lanes of one wave);
     # CUDA's own on HIP's NVIDIA platform, so a ported tree still builds there (cass-cc verify)
@@ -94,22 +115,24 @@ WARP_HELPERS: dict[str, str] = {
         "static __device__ inline void __cass_syncwarp() {\n#if defined(__HIP_PLATFORM_AMD__)\n"
         '  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"); __builtin_amdgcn_wave_barrier();'
         ' __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");\n#else\n  __syncwarp();\n#endif\n}\n',
-    "__cass_reduce_add": _REDUCE.format(name="__cass_reduce_add", combine="v + w"),
-    "__cass_reduce_min": _REDUCE.format(name="__cass_reduce_min", combine="w < v ? w : v"),
-    "__cass_reduce_max": _REDUCE.format(name="__cass_reduce_max", combine="w > v ? w : v"),
-    "__cass_reduce_and": _REDUCE.format(name="__cass_reduce_and", combine="v & w"),
-    "__cass_reduce_or": _REDUCE.format(name="__cass_reduce_or", combine="v | w"),
-    "__cass_reduce_xor": _REDUCE.format(name="__cass_reduce_xor", combine="v ^ w"),
+    "__cass_reduce_add": _reduce("__cass_reduce_add", "v + w", _REDUCE_ARITH),
+    "__cass_reduce_min": _reduce("__cass_reduce_min", "w < v ? w : v", _REDUCE_ARITH),
+    "__cass_reduce_max": _reduce("__cass_reduce_max", "w > v ? w : v", _REDUCE_ARITH),
+    "__cass_reduce_and": _reduce("__cass_reduce_and", "v & w", _REDUCE_BITS),
+    "__cass_reduce_or": _reduce("__cass_reduce_or", "v | w", _REDUCE_BITS),
+    "__cass_reduce_xor": _reduce("__cass_reduce_xor", "v ^ w", _REDUCE_BITS),
     "__cass_match_any":
-        "template <class T> static __device__ inline unsigned int __cass_match_any(unsigned int mask, T v) {"
+        "template <class T> static __device__ inline unsigned int __cass_match_any_t(unsigned int mask, T v) {"
         " unsigned int m = 0; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l;"
-        " return m; }\n",
+        " return m; }\n"
+        + _overloads("__cass_match_any", "unsigned int", "unsigned int mask, {T} v", "mask, v", _MATCH_TYPES),
     "__cass_match_all":
-        "template <class T> static __device__ inline unsigned int __cass_match_all(unsigned int mask, T v, int* pred) {"
+        "template <class T> static __device__ inline unsigned int __cass_match_all_t(unsigned int mask, T v, int* pred) {"
         # every lane shuffles every time: a shuffle skipped by `same &&` left the lanes still
         # comparing to read an inactive lane's stale register (found by cass-data fuzz)
         " bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); same = same && (w == v); }"
-        " *pred = same; return same ? mask : 0u; }\n",
+        " *pred = same; return same ? mask : 0u; }\n"
+        + _overloads("__cass_match_all", "unsigned int", "unsigned int mask, {T} v, int* pred", "mask, v, pred", _MATCH_TYPES),
 }
 
 

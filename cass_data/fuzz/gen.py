@@ -331,7 +331,12 @@ class Generator:
             f"  return (d & 1u) ? l ^ ({b}) : l + {fn}(x, d >> 1);\n}}\n")
         _, decl = self.declare(ctx, "u32", Expr("u32", f"{fn}({{0}}, ({{1}}) & 7u)",
                                                 [self.expr("u32", ctx, 2), self.expr("u32", ctx, 2)]))
-        return [decl]
+        if not ctx.converged:
+            return [decl]
+        # the lanes return from the recursion at different times, and nvcc 13 (sm_90) does not make
+        # them reconverge before a later __syncthreads: its early lanes passed the barrier and read
+        # shared words not yet written (r2:51). __syncwarp() reconverges them, as CUDA asks.
+        return [decl, Stmt("fixed", "__syncwarp();")]
 
     def s_shared(self, ctx: Ctx) -> list[Stmt]:
         rng = self.rng

@@ -391,3 +391,23 @@ def test_min_max_order_signed_zeros_and_quiet_signalling_nans():
     d = np.array([-0.0, 5.0]), np.array([0.0, -7.0])
     got = np.asarray(semantics(VOP3Op.V_MAX_F64)(S0=d[0].view(np.uint64), S1=d[1].view(np.uint64))["D0"], np.float64)
     assert got.tobytes() == np.array([0.0, 5.0]).tobytes()
+
+
+def test_float_conversions_quiet_signalling_nans():
+    """In IEEE mode a conversion between float formats returns a quiet NaN (r2:155: numpy kept a half
+    sNaN signalling through V_CVT_F32_F16, and the V_MAX_F32 clang put after it, which relies on
+    that, turned fmaxf(255, NaN) into NaN)."""
+    from cass_cc.emu.semantics import semantics
+    from tinygrad.runtime.autogen.amd.rdna3.ins import VOP1Op, VOP3Op
+
+    half_snan = np.array([0x7D19, 0x3C00], np.uint32)
+    f = np.asarray(semantics(VOP1Op.V_CVT_F32_F16_E32)(S0=half_snan)["D0"], np.float32)
+    assert f.view(np.uint32).tolist() == [0x7FE32000, 0x3F800000]
+    got = np.asarray(semantics(VOP3Op.V_MAX_F32)(S0=np.float32([255.0, 255.0]).view(np.uint32),
+                                                 S1=f.view(np.uint32))["D0"], np.float32)
+    assert got.tolist() == [255.0, 255.0]
+    f32_snan = np.array([0x7FA00001], np.uint32)
+    h = np.asarray(semantics(VOP1Op.V_CVT_F16_F32_E32)(S0=f32_snan)["D0"], np.float16).view(np.uint16)
+    assert h[0] & 0x7E00 == 0x7E00  # a quiet half NaN
+    d = np.asarray(semantics(VOP1Op.V_CVT_F64_F32_E32)(S0=f32_snan)["D0"], np.float64).view(np.uint64)
+    assert int(d[0]) >> 51 == 0xFFF

@@ -15,11 +15,11 @@ from tests.emu.conftest import needs_amd
 from tests.translate.conftest import cass_cc_build, kernel_named
 
 SOURCE = r"""
-// out[9 * lane + k]: half warps (mask 0x0000ffff / 0xffff0000), even lanes (0x55555555), the whole warp
+// out[12 * lane + k]: half warps (mask 0x0000ffff / 0xffff0000), even lanes (0x55555555), the whole warp
 __global__ void masks(const int* v, int* out) {
   int lane = threadIdx.x;
   int x = v[lane];
-  int* o = out + 9 * lane;
+  int* o = out + 12 * lane;
   unsigned half = lane < 16 ? 0x0000ffffu : 0xffff0000u;
   o[0] = __reduce_add_sync(half, x);
   o[1] = (int)__reduce_max_sync(half, (unsigned)x);
@@ -38,6 +38,11 @@ __global__ void masks(const int* v, int* out) {
   int differ = 1;  // lanes disagree: 0 and no predicate (the helper once skipped shuffles, reading stale lanes)
   unsigned wide = (lane & 1) ? (unsigned)(long long)((double)x * 3.0) : 0u;  // as the fuzz kernel: many lanes agree
   o[8] = (int)__match_all_sync(0xffffffffu, wide, &differ) | differ << 1;
+  // arguments of other types convert as to CUDA's overloads (int, unsigned): a char sums as an int,
+  // blockDim.x is an unsigned (the helpers were once templates: a char sum wrapped, blockDim.x failed)
+  o[9] = __reduce_add_sync(half, (signed char)x);
+  o[10] = (int)__reduce_and_sync(0xffffffffu, blockDim.x);
+  o[11] = (int)__match_any_sync(0xffffffffu, blockDim.x) + (int)__match_any_sync(half, (short)(x & 1));
 }
 """
 
@@ -58,8 +63,8 @@ def test_partial_masks_take_only_their_lanes(code_object) -> None:  # type: igno
     rng = np.random.default_rng(21)
     v = rng.integers(-50, 50, 32).astype(np.int32)
     assert len(set(v.tolist())) > 1
-    out = launch(code_object, kernel_named(code_object, "masks"), 1, 32, [v, np.zeros(9 * 32, np.int32)])[1]
-    out = out.reshape(32, 9)
+    out = launch(code_object, kernel_named(code_object, "masks"), 1, 32, [v, np.zeros(12 * 32, np.int32)])[1]
+    out = out.reshape(32, 12)
     lanes = np.arange(32)
     even = lanes % 2 == 0
     for lane in range(32):
@@ -70,6 +75,10 @@ def test_partial_masks_take_only_their_lanes(code_object) -> None:  # type: igno
         assert row[2] == v.min(), lane
         assert row[7] == 3, lane
         assert row[8] == 0, lane  # the 32 values are not all equal
+        assert row[9] == v[half].sum(), lane
+        assert row[10] == 32, lane
+        parity = half & ((v & 1) == (v[lane] & 1))
+        assert row[11] == np.int32(np.uint32((0xffffffff + sum(1 << int(k) for k in np.flatnonzero(parity))) % 2**32)), lane
         if lane % 2:
             assert list(row[3:7]) == [-1] * 4
             continue

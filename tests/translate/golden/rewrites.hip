@@ -3,21 +3,41 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-function"
 #endif
-#ifndef CASS_PRELUDE_3c3142df705c4855
-#define CASS_PRELUDE_3c3142df705c4855
-template <class T> static __device__ inline unsigned int __cass_match_all(unsigned int mask, T v, int* pred) { bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); same = same && (w == v); } *pred = same; return same ? mask : 0u; }
+#ifndef CASS_PRELUDE_46794d409940af3a
+#define CASS_PRELUDE_46794d409940af3a
+template <class T> static __device__ inline unsigned int __cass_match_all_t(unsigned int mask, T v, int* pred) { bool same = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); same = same && (w == v); } *pred = same; return same ? mask : 0u; }
+static __device__ inline unsigned int __cass_match_all(unsigned int mask, int v, int* pred) { return __cass_match_all_t<int>(mask, v, pred); }
+static __device__ inline unsigned int __cass_match_all(unsigned int mask, unsigned int v, int* pred) { return __cass_match_all_t<unsigned int>(mask, v, pred); }
+static __device__ inline unsigned int __cass_match_all(unsigned int mask, long v, int* pred) { return __cass_match_all_t<long>(mask, v, pred); }
+static __device__ inline unsigned int __cass_match_all(unsigned int mask, unsigned long v, int* pred) { return __cass_match_all_t<unsigned long>(mask, v, pred); }
+static __device__ inline unsigned int __cass_match_all(unsigned int mask, long long v, int* pred) { return __cass_match_all_t<long long>(mask, v, pred); }
+static __device__ inline unsigned int __cass_match_all(unsigned int mask, unsigned long long v, int* pred) { return __cass_match_all_t<unsigned long long>(mask, v, pred); }
+static __device__ inline unsigned int __cass_match_all(unsigned int mask, float v, int* pred) { return __cass_match_all_t<float>(mask, v, pred); }
+static __device__ inline unsigned int __cass_match_all(unsigned int mask, double v, int* pred) { return __cass_match_all_t<double>(mask, v, pred); }
 #endif
-#ifndef CASS_PRELUDE_61146967f9057e85
-#define CASS_PRELUDE_61146967f9057e85
-template <class T> static __device__ inline unsigned int __cass_match_any(unsigned int mask, T v) { unsigned int m = 0; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l; return m; }
+#ifndef CASS_PRELUDE_93b4bce8201a0b98
+#define CASS_PRELUDE_93b4bce8201a0b98
+template <class T> static __device__ inline unsigned int __cass_match_any_t(unsigned int mask, T v) { unsigned int m = 0; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) m |= (__shfl(v, l, 32) == v ? 1u : 0u) << l; return m; }
+static __device__ inline unsigned int __cass_match_any(unsigned int mask, int v) { return __cass_match_any_t<int>(mask, v); }
+static __device__ inline unsigned int __cass_match_any(unsigned int mask, unsigned int v) { return __cass_match_any_t<unsigned int>(mask, v); }
+static __device__ inline unsigned int __cass_match_any(unsigned int mask, long v) { return __cass_match_any_t<long>(mask, v); }
+static __device__ inline unsigned int __cass_match_any(unsigned int mask, unsigned long v) { return __cass_match_any_t<unsigned long>(mask, v); }
+static __device__ inline unsigned int __cass_match_any(unsigned int mask, long long v) { return __cass_match_any_t<long long>(mask, v); }
+static __device__ inline unsigned int __cass_match_any(unsigned int mask, unsigned long long v) { return __cass_match_any_t<unsigned long long>(mask, v); }
+static __device__ inline unsigned int __cass_match_any(unsigned int mask, float v) { return __cass_match_any_t<float>(mask, v); }
+static __device__ inline unsigned int __cass_match_any(unsigned int mask, double v) { return __cass_match_any_t<double>(mask, v); }
 #endif
-#ifndef CASS_PRELUDE_04f7ec9de39021ba
-#define CASS_PRELUDE_04f7ec9de39021ba
-template <class T> static __device__ inline T __cass_reduce_add(unsigned int mask, T v) { if (mask == 0xffffffffu) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; } T r = v; bool first = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); if (first) { r = w; first = false; } else { T v = r; r = v + w; } } return r; }
+#ifndef CASS_PRELUDE_92a6af96efe3e2f3
+#define CASS_PRELUDE_92a6af96efe3e2f3
+template <class T> static __device__ inline T __cass_reduce_add_t(unsigned int mask, T v) { if (mask == 0xffffffffu) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = v + w; } return v; } T r = v; bool first = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); if (first) { r = w; first = false; } else { T v = r; r = v + w; } } return r; }
+static __device__ inline int __cass_reduce_add(unsigned int mask, int v) { return __cass_reduce_add_t<int>(mask, v); }
+static __device__ inline unsigned int __cass_reduce_add(unsigned int mask, unsigned int v) { return __cass_reduce_add_t<unsigned int>(mask, v); }
 #endif
-#ifndef CASS_PRELUDE_f1b0c96452668d93
-#define CASS_PRELUDE_f1b0c96452668d93
-template <class T> static __device__ inline T __cass_reduce_max(unsigned int mask, T v) { if (mask == 0xffffffffu) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = w > v ? w : v; } return v; } T r = v; bool first = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); if (first) { r = w; first = false; } else { T v = r; r = w > v ? w : v; } } return r; }
+#ifndef CASS_PRELUDE_b92935fa47982c08
+#define CASS_PRELUDE_b92935fa47982c08
+template <class T> static __device__ inline T __cass_reduce_max_t(unsigned int mask, T v) { if (mask == 0xffffffffu) { for (int o = 16; o > 0; o /= 2) { T w = __shfl_xor(v, o, 32); v = w > v ? w : v; } return v; } T r = v; bool first = true; for (int l = 0; l < 32; ++l) if ((mask >> l) & 1u) { T w = __shfl(v, l, 32); if (first) { r = w; first = false; } else { T v = r; r = w > v ? w : v; } } return r; }
+static __device__ inline int __cass_reduce_max(unsigned int mask, int v) { return __cass_reduce_max_t<int>(mask, v); }
+static __device__ inline unsigned int __cass_reduce_max(unsigned int mask, unsigned int v) { return __cass_reduce_max_t<unsigned int>(mask, v); }
 #endif
 #ifndef CASS_PRELUDE_cda9b33e028269c7
 #define CASS_PRELUDE_cda9b33e028269c7
