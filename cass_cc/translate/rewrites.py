@@ -18,6 +18,7 @@ what it replaces, so lines keep their numbers.
 - `tile_member`: `tile.meta_group_rank()`/`meta_group_size()` -> served.py's helpers (HIP < 6).
 - `launch_chevrons`: `k << < g, b >> > (args)` (Visual Studio's formatting), line breaks or
   comments between the chevrons: made `<<<`/`>>>`, the only spelling clang lexes as a launch.
+- `coordinate`: `blockDim.x` alone as an argument, initializer or return value -> `(unsigned)blockDim.x`.
 """
 from __future__ import annotations
 
@@ -509,3 +510,30 @@ def _inside_function(job: "_Job", start: int) -> bool:
                                 or (prev is not None and tokens[prev].text == "namespace")):
             return True
     return False
+
+
+# CUDA's built-in coordinates are uint3/dim3 variables: `blockDim.x` is an unsigned int. HIP's are
+# proxy objects that convert to one, which is the same in arithmetic (HIP defines their operators)
+# but not where a type is deduced from the operand alone: `t.shfl(blockDim.x, 3)`, `cg::reduce(t,
+# threadIdx.x, op)`, `auto n = blockDim.x;`, `std::max(gridDim.x, n)` fail to compile or deduce the
+# proxy (found by cass-data fuzz, r2:6/7). Only such bare operands are cast, so ported code keeps
+# its spelling elsewhere.
+BUILTIN_COORDINATES = frozenset({"threadIdx", "blockIdx", "blockDim", "gridDim"})
+_BARE_BEFORE = frozenset({"(", ",", "{", "return"})
+_BARE_AFTER = frozenset({")", ",", "}", ";"})
+
+
+def coordinate(job: "_Job", i: int) -> int | None:
+    """`threadIdx` at i, followed by `.x`/`.y`/`.z`: cast to unsigned where it stands alone;
+    the index after the member, or None when i is not such a use."""
+    dot = job.next_sig_index(i)
+    member = job.next_sig_index(dot) if dot is not None else None
+    if member is None or job.tokens[dot].text != "." or job.tokens[member].text not in ("x", "y", "z"):
+        return None
+    before, after = job.prev_sig(i), job.next_sig_index(member)
+    declared = job.prev_sig(i, 3)
+    bare = before is not None and (before.text in _BARE_BEFORE
+                                   or before.text == "=" and declared is not None and declared.text == "auto")
+    if bare and after is not None and job.tokens[after].text in _BARE_AFTER:
+        job.out[i] = "(unsigned)" + job.out[i]
+    return member + 1

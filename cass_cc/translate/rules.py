@@ -240,7 +240,7 @@ def _escape(filename: str) -> str:
 # "__" names (warp helpers, SIMD intrinsics, __launch_bounds__), and those below.
 _CANDIDATE_PREFIXES = frozenset({"cu", "__"})
 _CANDIDATE_NAMES = frozenset({"operator", *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, *served_names(), *CORRECTED,
-                              *rewrites.CG_TILE_MEMBERS, *refusable.candidates()})
+                              *rewrites.CG_TILE_MEMBERS, *rewrites.BUILTIN_COORDINATES, *refusable.candidates()})
 # Directives that only ask about a name (`#ifdef NOMINMAX`): never a use to refuse.
 _ASKING_DIRECTIVES = frozenset({"if", "elif", "ifdef", "ifndef", "elifdef", "elifndef", "undef"})
 _WORK_KINDS = frozenset({"ident", "header"})
@@ -256,6 +256,7 @@ def _active_names() -> frozenset[str]:
     renamed = {name for name, row in mappings.table().items()
                if row.hip_name != name or row.status != "supported" or row.hip_version is not None}
     return frozenset({*renamed, *WARP_SYNC_FALLBACK, *SIMD_NAMES, *served_names(), *CORRECTED, *rewrites.CG_TILE_MEMBERS,
+                      *rewrites.BUILTIN_COORDINATES,
                       *refusable.candidates(), "__launch_bounds__", "operator",
                       *rewrites.HIP_DEFINES, *ptx.ASM_KEYWORDS, "include", "include_next", "import"})
 
@@ -589,6 +590,10 @@ class _Job:
             return i + 1
         if name in rewrites.DEVICE_VARIABLE_SPACES:
             after = rewrites.static_device_variable(self, i)
+            if after is not None:
+                return after
+        if name in rewrites.BUILTIN_COORDINATES and not self._qualified(i) and name not in self.user_names:
+            after = rewrites.coordinate(self, i)
             if after is not None:
                 return after
         if name in rewrites.CG_TILE_MEMBERS and self.target.hip_version < CG_TILE_META_HIP:
