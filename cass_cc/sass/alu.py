@@ -812,6 +812,24 @@ class AluOps(LifterBase):
             raise Unsupported(insn.full)
         self.wrf(d, r)  # type: ignore[arg-type]
 
+    def _half_float(self, a: Operand, bf16: bool = False) -> str:
+        """A 16-bit source (the low half, or the one an .H1 selects) as an exact float, with its
+        |abs| and -neg (F2I.F16 once dropped |R0|: fz r2:216)."""
+        b = self.b
+        h = self.raw(a)
+        if getattr(a, "half", "").startswith("H1"):
+            h = b.op(f"lshr i32 {h}, 16")
+        if bf16:
+            f = b.as_float(b.op(f"shl i32 {h}, 16"))
+        else:
+            h16 = b.op(f"bitcast i16 {b.op(f'trunc i32 {h} to i16')} to half")
+            f = b.op(f"fpext half {h16} to float")
+        if getattr(a, "abs", False):
+            f = b.op(f"call float @llvm.fabs.f32(float {f})")
+        if getattr(a, "neg", False):
+            f = b.op(f"fneg float {f}")
+        return f
+
     def op_FRND(self, insn: Insn) -> None:
         b = self.b
         d, a = insn.operands[:2]
@@ -822,19 +840,14 @@ class AluOps(LifterBase):
         if "F16" in insn.mods:  # the half in the low 16 bits (or an .H1 lane), rounded to an integer (exact), zero-extended
             if getattr(a, "half", "") not in ("", "H0", "H0_H0", "H1", "H1_H1"):
                 raise Unsupported(f"FRND.F16 of {a}")
-            h = self.raw(a)
-            if getattr(a, "half", "").startswith("H1"):
-                h = b.op(f"lshr i32 {h}, 16")
-            h16 = b.op(f"bitcast i16 {b.op(f'trunc i32 {h} to i16')} to half")
-            r = b.op(f"call float @llvm.{fn}.f32(float {b.op(f'fpext half {h16} to float')})")
+            r = b.op(f"call float @llvm.{fn}.f32(float {self._half_float(a)})")
             self.wr(d, b.op(f"zext i16 {self._to_f16(r)} to i32"))  # type: ignore[arg-type]
         elif "F64" in insn.mods:
             self.wrd(d, b.op(f"call double @llvm.{fn}.f64(double {self.dval(a)})"))  # type: ignore[arg-type]
         elif "BF16" in insn.mods:  # sm_90: the bfloat16 in the low half, rounded to an integer (exact), zero-extended
             if getattr(a, "half", "") not in ("", "H0_H0"):
                 raise Unsupported(f"FRND.BF16 of {a}")
-            v = b.as_float(b.op(f"shl i32 {self.raw(a)}, 16"))
-            r = b.op(f"call float @llvm.{fn}.f32(float {v})")
+            r = b.op(f"call float @llvm.{fn}.f32(float {self._half_float(a, bf16=True)})")
             self.wr(d, b.op(f"zext i16 {self._to_bf16(r)} to i32"))  # type: ignore[arg-type]
         else:
             self.wrf(d, b.op(f"call float @llvm.{fn}.f32(float {self.fval(a, 'FTZ' in insn.mods)})"))  # type: ignore[arg-type]
@@ -845,16 +858,12 @@ class AluOps(LifterBase):
         mods = insn.mods
         d, a = insn.operands[:2]
         ints = ("S32", "U32", "S64", "U64", "S16", "U16", "S8", "U8")
-        if any(m not in ints and m not in ("F64", "F32", "F16", "FLOOR", "CEIL", "TRUNC", "NTZ", "FTZ") for m in mods):
+        if any(m not in ints and m not in ("F64", "F32", "F16", "BF16", "FLOOR", "CEIL", "TRUNC", "NTZ", "FTZ") for m in mods):
             raise Unsupported(insn.full)
         dst = next((m for m in mods if m in ints), "S32")
         src_ty = "double" if "F64" in mods else "float"
-        if "F16" in mods:  # a half in the low 16 bits (or the lane an .H1 selects), exact as a float
-            h = self.raw(a)
-            if "H1" in getattr(a, "half", ""):
-                h = b.op(f"lshr i32 {h}, 16")
-            h16 = b.op(f"trunc i32 {h} to i16")
-            x = b.op(f"fpext half {b.op(f'bitcast i16 {h16} to half')} to float")
+        if "F16" in mods or "BF16" in mods:  # a half or bfloat16 in the low 16 bits (or an .H1 lane), exact as a float
+            x = self._half_float(a, bf16="BF16" in mods)
         else:
             x = self.dval(a) if src_ty == "double" else self.fval(a, "FTZ" in mods)
         mode = next((m for m in mods if m in ("FLOOR", "CEIL", "TRUNC")), "RN")
@@ -978,16 +987,8 @@ class AluOps(LifterBase):
         elif (dst, src) in (("F16", "F64"), ("BF16", "F64")):  # once rounded: through float rounded to odd
             h = self._to_16(self._f64_to_f32_odd(self.dval(a)), dst == "BF16", rnd)
             self.wr(d, b.op(f"zext i16 {h} to i32"))  # type: ignore[arg-type]
-        elif (dst, src) == ("F32", "BF16"):
-            v = self.raw(a)
-            if "H1" in getattr(a, "half", ""):
-                v = b.op(f"lshr i32 {v}, 16")
-            self.wr(d, b.op(f"shl i32 {v}, 16"))  # type: ignore[arg-type]
-        elif (dst, src) == ("F32", "F16"):
-            lo = b.op(f"trunc i32 {self.raw(a)} to i16")
-            if "H1" in getattr(a, "half", ""):
-                lo = b.op(f"trunc i32 {b.op(f'lshr i32 {self.raw(a)}, 16')} to i16")
-            self.wrf(d, b.op(f"fpext half {b.op(f'bitcast i16 {lo} to half')} to float"))  # type: ignore[arg-type]
+        elif (dst, src) in (("F32", "BF16"), ("F32", "F16")):
+            self.wrf(d, self._half_float(a, bf16=src == "BF16"))  # type: ignore[arg-type]
         else:
             raise Unsupported(insn.full)
 

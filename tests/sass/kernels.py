@@ -981,6 +981,20 @@ CASES: list[Case] = [
         (Buf("u32", N, gen="f16x2"), Buf("u32", 2 * N, "out")),
     ),
     Case(
+        "half_abs_convert",  # F2I.F16/F2I.BF16 and FRND.F16 of |R| and -R (sm_80-90): the modifier applies (fz r2:216 dropped it)
+        """__global__ void half_abs_convert(const unsigned* h, int* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __half x = __ushort_as_half((unsigned short)h[i]); __nv_bfloat16 y = __ushort_as_bfloat16((unsigned short)(h[i] >> 16));
+            bool nan = __hisnan(x) || __hisnan(y); out[4 * i] = __half2int_rz(__habs(x)); out[4 * i + 1] = __half2int_rn(__hneg(x));
+            out[4 * i + 2] = nan ? 0 : __float_as_int(__half2float(__habs(x)) + 1.0f);
+            out[4 * i + 3] = nan ? 0 : __bfloat162int_rz(__habs(y)) + __half_as_short(htrunc(__hneg(x))); }""",
+        """struct P { const unsigned *h; int *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             float x = lane16(p->h[i], 0, 0), y = lane16(p->h[i], 1, 1); int nan = isnan(x) || isnan(y), *o = p->out + 4 * i;
+             o[0] = (int)fsat(fabsf(x), 0, -2147483648.0, 2147483647.0); o[1] = (int)fsat(-x, 1, -2147483648.0, 2147483647.0);
+             float f = fabsf(x) + 1.0f; int fb; memcpy(&fb, &f, 4); o[2] = nan ? 0 : fb;
+             o[3] = nan ? 0 : (int)fsat(fabsf(y), 0, -2147483648.0, 2147483647.0) + (int16_t)h16(truncf(-x)); }""",
+        (Buf("u32", N, gen="f16x2"), Buf("i32", 4 * N, "out")),
+    ),
+    Case(
         "double_to_16",  # F2F.F16.F64 and F2F.BF16.F64 (sm_90; sm_80-89 half and bf16 in software): a double rounded once
         """__global__ void double_to_16(const unsigned* a, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
             float v = __uint_as_float(a[i]); v = v != v ? 1.5f : v; double d = (double)v * 0x1.8000001p+1;
