@@ -270,6 +270,8 @@ def _valu(inst, cls: str, pc: int, nxt: int):
     neg = getattr(inst, "neg", 0) if is_vop3 else 0
     abs_ = getattr(inst, "abs", 0) if base == "VOP3" else 0
     opsel = getattr(inst, "opsel", 0) if base == "VOP3" else 0
+    if name in ("V_FMA_MIX_F32", "V_FMA_MIXLO_F16", "V_FMA_MIXHI_F16"):
+        return _fma_mix(inst, name, pc, nxt)
     if base == "VOP3P":
         raise_if = name not in _VOP3P_OK
         if raise_if:
@@ -460,7 +462,48 @@ def _packed_source(rd, off: int, i: int, inst, lit, f16: bool):
 _VOP3P_OK = {"V_PK_ADD_F16", "V_PK_MUL_F16", "V_PK_FMA_F16", "V_PK_ADD_U16", "V_PK_ADD_I16", "V_PK_SUB_U16",
              "V_PK_SUB_I16", "V_PK_MUL_LO_U16", "V_PK_LSHLREV_B16", "V_PK_LSHRREV_B16", "V_PK_ASHRREV_I16",
              "V_PK_MAX_I16", "V_PK_MIN_I16", "V_PK_MAX_U16", "V_PK_MIN_U16", "V_PK_MAD_U16", "V_PK_MAD_I16",
-             "V_FMA_MIX_F32", "V_DOT2_F32_F16", "V_PK_MAX_F16", "V_PK_MIN_F16"}
+             "V_DOT2_F32_F16", "V_PK_MAX_F16", "V_PK_MIN_F16"}
+
+
+def _fma_mix(inst, name: str, pc: int, nxt: int):
+    """V_FMA_MIX_F32 / V_FMA_MIXLO_F16 / V_FMA_MIXHI_F16: each source is a float (its OPSEL_HI bit
+    clear) or the half its OPSEL bit picks, widened; NEG negates a source and NEG_HI takes its
+    absolute value (the mix encoding's meaning of the bit); one fma in float, then (clamped) the
+    float or a half into the low or high 16 bits, the other half of the register kept."""
+    lit = getattr(inst, "literal", None)
+    sources = []
+    for i, field in enumerate(("src0", "src1", "src2")):
+        off = getattr(inst, field).offset
+        as_half = bool(inst.opsel_hi >> i & 1) if i < 2 else bool(inst.opsel_hi2 & 1)
+        rd = reader(off, 16 if as_half and off < 256 else 32, True, True, lit, False, pc)
+        sources.append((rd, as_half, bool(inst.opsel >> i & 1), bool(inst.neg_hi >> i & 1), bool(inst.neg >> i & 1)))
+    vdst = inst.vdst.offset - 256
+    clamp = bool(getattr(inst, "clmp", 0))
+
+    def value(g, rd, as_half: bool, hi: bool, ab: bool, ng: bool):
+        x = np.asarray(rd(g)).astype(np.uint32)
+        if as_half:
+            f = rt.fn_f16_to_f32(((x >> np.uint32(16)) if hi else x) & np.uint32(0xFFFF))
+        else:
+            f = x.view(np.float32)
+        f = np.asarray(f, np.float32)
+        if ab:
+            f = np.abs(f)
+        return -f if ng else f
+
+    def run(g):
+        a, b, c = (value(g, *src) for src in sources)
+        r = np.asarray(rt.fn_fma(a, b, c), np.float32)
+        if clamp:
+            r = _clamp(r)
+        mask = exec_mask(g)
+        if name == "V_FMA_MIX_F32":
+            write_vgpr(g, vdst, r.view(np.uint32), mask, 32)
+        else:
+            write_vgpr(g, vdst, np.asarray(rt.fn_f32_to_f16(r), np.float16).view(np.uint16).astype(np.uint32), mask, 16,
+                       name == "V_FMA_MIXHI_F16")
+        return nxt
+    return run
 
 
 def _half(rd, hi: bool):

@@ -412,7 +412,7 @@ uncovered:
   v_mov_b32 v2, 0
   v_mov_b32 v3, 0
   s_mov_b32 m0, 0
-  v_fma_mixlo_f16 v4, v2, v2, v2
+  v_cvt_pknorm_i16_f32 v4, v2, v2
   s_endpgm
 .size uncovered, .-uncovered
 .globl spin

@@ -51,7 +51,7 @@ def test_emu_run_u64_argument_and_uncovered(tmp_path, mc_co):
     np.save(tmp_path / "x.npy", np.arange(32, dtype=np.int32))
     # a u64 argument is laid out as 8 bytes: here it is a pointer-sized slot holding 0
     p = run([mc_co.path, "uncovered", "--grid", "1", "--block", "32", "--arg", "u64:7"], tmp_path)
-    assert p.returncode == 1 and "V_FMA_MIXLO_F16" in p.stderr and p.stderr.count("\n") == 1
+    assert p.returncode == 1 and "V_CVT_PK_NORM_I16_F32" in p.stderr and p.stderr.count("\n") == 1
 
 
 def test_emu_run_reports_fault_and_bad_args(tmp_path, hip_co):

@@ -16,7 +16,7 @@ def test_uncovered_instruction_is_named(mc_co):
     with pytest.raises(Uncovered) as e:
         launch(mc_co, "uncovered", 1, 32, [])
     msg = str(e.value)
-    assert "V_FMA_MIXLO_F16" in msg and "instruction at 0x" in msg
+    assert "V_CVT_PK_NORM_I16_F32" in msg and "instruction at 0x" in msg
 
 
 def test_out_of_bounds_store_reported_and_process_lives(hip_co):
