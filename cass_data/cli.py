@@ -326,10 +326,12 @@ def fuzz_truth(seed: str, batches: str, out: Path, jobs: int, arch: str, pack: P
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="check only the first N batches")
 @click.option("--report", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="JSONL of every kernel's outcome per path (default: WORK/report.jsonl)")
-def fuzz_check(truth: Path, work: Path, jobs: int, paths: str, limit: int | None, report: Path | None) -> None:
+@click.option("--resume", is_flag=True, help="skip the batches the report already holds (a run cut off goes on)")
+def fuzz_check(truth: Path, work: Path, jobs: int, paths: str, limit: int | None, report: Path | None,
+               resume: bool) -> None:
     """Compare cass-cc's paths with a truth (a folder of batches or the .tar.gz `truth --pack` wrote)."""
     from .fuzz.check import PATHS
-    from .fuzz.run import check_all, unpack
+    from .fuzz.run import check_all, finished, unpack
 
     chosen = tuple(p for p in paths.split(",") if p)
     bad = [p for p in chosen if p not in PATHS]
@@ -344,6 +346,11 @@ def fuzz_check(truth: Path, work: Path, jobs: int, paths: str, limit: int | None
     folders = folders[:limit] if limit else folders
     report = report or work / "report.jsonl"
     report.parent.mkdir(parents=True, exist_ok=True)
+    if resume:
+        done = finished(report)
+        metas = {f: json.loads((f / "meta.json").read_text()) for f in folders}
+        folders = [f for f in folders if (metas[f]["seed"], metas[f]["batch"]) not in done]
+        click.echo(f"resuming: {len(done)} batches already in {report}, {len(folders)} to check", err=True)
     summary = check_all(folders, chosen, jobs, report, lambda line: click.echo(line, err=True))
     for r in summary.pop("differs"):
         click.echo(f"{r['seed']}:{r['index']} {r['path']} {r['outcome']}: {r['detail'][:300]}")

@@ -39,6 +39,25 @@ def _check(args: tuple[Path, tuple[str, ...]]) -> list[dict[str, Any]]:
     return check_batch(*args)
 
 
+def finished(report: Path, size: int = batchmod.SIZE) -> set[tuple[str, int]]:
+    """(seed, batch) of every batch the report already holds whole; a line cut off by a killed run
+    is dropped from the file, so that the records appended next start on a line of their own."""
+    if not report.exists():
+        return set()
+    text = report.read_text()
+    if text and not text.endswith("\n"):
+        text = text[:text.rfind("\n") + 1]
+        report.write_text(text)
+    indices: dict[tuple[str, int], set[int]] = {}
+    for line in text.splitlines():
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        indices.setdefault((r["seed"], r["index"] // size), set()).add(r["index"])
+    return {b for b, seen in indices.items() if len(seen) == size}
+
+
 def check_all(folders: list[Path], paths: tuple[str, ...], jobs: int, report: Path,
               progress: Callable[[str], None]) -> dict[str, Any]:
     start = time.time()

@@ -84,3 +84,17 @@ def test_bisect_finds_the_one_bad_kernel() -> None:
     assert bisect_build(list(range(20)), build) == {13: "bad 13"}
     assert len(built) < 12
     assert batch_source([generate("t", 0)]).count('extern "C"') == 1
+
+
+def test_resume_skips_whole_batches_and_drops_a_cut_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from cass_data.fuzz.run import finished
+
+    report = tmp_path / "report.jsonl"
+    rows = [{"seed": "s", "index": i, "path": p, "outcome": "same"} for i in range(40) for p in ("lifter", "rules")]
+    rows = [r for r in rows if r["index"] < 20 or r["index"] in (20, 21)]  # batch 1 cut off after two kernels
+    report.write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"seed": "s", "ind')
+    assert finished(report, size=20) == {("s", 0)}
+    assert report.read_text().endswith("}\n")  # the cut line is gone: the next record starts a line
+    assert finished(tmp_path / "none.jsonl") == set()
