@@ -329,14 +329,15 @@ class Generator:
             f"  if (d == 0u) return x + 1u;\n"
             f"  unsigned l = {fn}(x * {a} + d, d - 1u);\n"
             f"  return (d & 1u) ? l ^ ({b}) : l + {fn}(x, d >> 1);\n}}\n")
-        _, decl = self.declare(ctx, "u32", Expr("u32", f"{fn}({{0}}, ({{1}}) & 7u)",
-                                                [self.expr("u32", ctx, 2), self.expr("u32", ctx, 2)]))
-        if not ctx.converged:
-            return [decl]
-        # the lanes return from the recursion at different times, and nvcc 13 (sm_90) does not make
-        # them reconverge before a later __syncthreads: its early lanes passed the barrier and read
-        # shared words not yet written (r2:51). __syncwarp() reconverges them, as CUDA asks.
-        return [decl, Stmt("fixed", "__syncwarp();")]
+        # The depth is the same in every lane of a warp (a literal, or from blockIdx/blockDim): the
+        # recursion does not diverge, x varies. With a per-lane depth, nvcc 13 (sm_90) let lanes
+        # through the next __syncthreads before the slower ones had stored to shared memory, even
+        # with a __syncwarp() after the call (which it dropped): the GPU's answer was not CUDA's
+        # (fuzz r2:51, 284, 588 ...; checked on the H200).
+        depth = rng.choice((f"{rng.randrange(8)}u", f"(unsigned)blockIdx.x + {rng.randrange(8)}u",
+                            f"blockDim.x >> {rng.randrange(3, 8)}", f"(unsigned)blockIdx.x * {rng.randrange(1, 8)}u"))
+        _, decl = self.declare(ctx, "u32", Expr("u32", f"{fn}({{0}}, ({depth}) & 7u)", [self.expr("u32", ctx, 2)]))
+        return [decl]
 
     def s_shared(self, ctx: Ctx) -> list[Stmt]:
         rng = self.rng
