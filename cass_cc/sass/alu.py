@@ -1283,14 +1283,36 @@ class AluOps(LifterBase):
         out = []
         for lane in range(2):
             av, cv = al[lane], cl[lane]
-            mn = self._zero_order(b.op(f"call float @llvm.minnum.f32(float {av}, float {cv})"), av, cv, True)
-            mx = self._zero_order(b.op(f"call float @llvm.maxnum.f32(float {av}, float {cv})"), av, cv, False)
-            r = b.select(sel, "float", mn, mx)
+            r = self._mnmx_lane(sel, av, cv)
             bits = b.op(f"zext i16 {self._to_bf16(r) if bf16 else self._to_f16(r)} to i32")
             # two NaNs (minnum's NaN result), or with .NAN either one
             nan = b.op(f"fcmp uno float {av}, {cv}") if "NAN" in insn.mods else b.op(f"fcmp uno float {r}, 0.0")
             out.append(b.select(nan, "i32", "32767", bits))
         self.wr(d, b.op(f"or i32 {out[0]}, {b.op(f'shl i32 {out[1]}, 16')}"))  # type: ignore[arg-type]
+
+    def _mnmx_lane(self, sel: str, a: str, c: str) -> str:
+        """min (sel) or max of two floats by HMNMX2's rules (a NaN loses, -0 below +0)."""
+        b = self.b
+        mn = self._zero_order(b.op(f"call float @llvm.minnum.f32(float {a}, float {c})"), a, c, True)
+        mx = self._zero_order(b.op(f"call float @llvm.maxnum.f32(float {a}, float {c})"), a, c, False)
+        return b.select(sel, "float", mn, mx)
+
+    def op_VHMNMX(self, insn: Insn) -> None:
+        """VHMNMX[.BF16_V2] Rd, a, b, c, P (sm_90): per lane the min (P) or max (!P) of three halves
+        (bfloat16s), as nvcc uses it for __hmin(__hmin(a, b), c): two HMNMX2 steps, so a NaN loses
+        to a number at each, and a NaN left at the end is the canonical 0x7FFF."""
+        b = self.b
+        bf16 = "BF16_V2" in insn.mods
+        if any(m != "BF16_V2" for m in insn.mods):
+            raise Unsupported(insn.full)
+        (al, bl, cl), i = self._half_sources(insn.operands, 1, 3, bf16)
+        sel = self.pred(insn.operands[i])
+        out = []
+        for lane in range(2):
+            r = self._mnmx_lane(sel, self._mnmx_lane(sel, al[lane], bl[lane]), cl[lane])
+            bits = b.op(f"zext i16 {self._to_bf16(r) if bf16 else self._to_f16(r)} to i32")
+            out.append(b.select(b.op(f"fcmp uno float {r}, 0.0"), "i32", "32767", bits))
+        self.wr(insn.operands[0], b.op(f"or i32 {out[0]}, {b.op(f'shl i32 {out[1]}, 16')}"))  # type: ignore[arg-type]
 
     # ---- double precision -----------------------------------------------------------------
     def _dmode(self, insn: Insn) -> str:

@@ -198,6 +198,14 @@ static __device__ inline unsigned int __cass_cuda_umul24(unsigned int a, unsigne
   return (unsigned int)__umul24(a, b);
 }
 
+//== bit_count
+/* CUDA's __popc, __popcll, __ffs and __ffsll return int (with CUDA's operand types); HIP 5.2's
+   return unsigned int (the same bits) */
+static __device__ inline int __cass_cuda_popc(unsigned int x) { return (int)__popc(x); }
+static __device__ inline int __cass_cuda_popcll(unsigned long long int x) { return (int)__popcll(x); }
+static __device__ inline int __cass_cuda_ffs(int x) { return (int)__ffs(x); }
+static __device__ inline int __cass_cuda_ffsll(long long int x) { return (int)__ffsll(x); }
+
 //== minmax
 /* CUDA's overload set of min and max (crt/math_functions.hpp's signatures): same-type integers keep
    their type; a signed and an unsigned integer of one width compare as unsigned and return unsigned;

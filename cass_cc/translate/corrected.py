@@ -47,6 +47,9 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     # HIP 5.2 declares `int __umul24(unsigned, unsigned)`; CUDA's returns unsigned int, and the type
     # decides what min(), comparisons and divisions around it do (r1:327: min(__umul24(..), 2) was 0)
     "umul24": ("__umul24",),
+    # HIP 5.2 declares these `unsigned int`; CUDA's return int, so a comparison, min/max or division
+    # beside an int went unsigned (r2:886: __popc(x) < -12 was true; r2:455: max(__ffs(71), -16) was -16)
+    "bit_count": ("__popc", "__popcll", "__ffs", "__ffsll"),
     # CUDA's min/max of an int and an unsigned compare and return unsigned (likewise long/unsigned long,
     # long long/unsigned long long); HIP 5.2 takes mixed types to a double min/max: min(-1, 5u) is
     # 5u in CUDA and -1.0 in HIP (r1:40: a branch went the other way)

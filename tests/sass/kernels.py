@@ -919,6 +919,25 @@ CASES: list[Case] = [
         (Buf("i32", N, gen="bits"), Buf("i64", N, gen="bits"), Buf("u32", 4 * N, "out")),
     ),
     Case(
+        "int64_imm_to_float",  # I2F[.F64/.F16/.BF16].S64/.U64 of an immediate (what ptxas makes of a 64-bit constant with a zero low word): its 32 bits are the upper word
+        """__global__ void int64_imm_to_float(float* f, double* d, unsigned* h) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            f[6 * i] = __ll2float_rn(0x1234567900000000ll); f[6 * i + 1] = __ll2float_rz(0x1234567900000000ll); f[6 * i + 2] = __ll2float_rd(-0x1234567900000000ll);
+            f[6 * i + 3] = __ll2float_ru(0x1234567900000000ll); f[6 * i + 4] = __ll2float_rn(-0x2a00000000000000ll); f[6 * i + 5] = __ull2float_rd(0xfa00000500000000ull);
+            d[2 * i] = __ll2double_rn(-0x7a00000300000000ll); d[2 * i + 1] = __ull2double_rz(0xfa00000500000000ull);
+            h[2 * i] = __half_as_ushort(__ll2half_rn(-0x100000000000ll)) | __half_as_ushort(__ull2half_rd(0x300000000ull)) << 16;
+            h[2 * i + 1] = __bfloat16_as_ushort(__ll2bfloat16_rn(-0x7f12345600000000ll)) | __bfloat16_as_ushort(__ull2bfloat16_rz(0x7f12345600000000ull)) << 16; }""",
+        """struct P { float *f; double *d; unsigned *h; } *p = params;
+             #define CVTF(mode, ty, v) ({ volatile ty c_ = (v); fesetround(mode); volatile float r_ = (float)c_; fesetround(FE_TONEAREST); r_; })
+             for (int i = 0; i < (int)(gx * bx); i++) { float *f = p->f + 6 * i;
+             f[0] = CVTF(FE_TONEAREST, int64_t, 0x1234567900000000ll); f[1] = CVTF(FE_TOWARDZERO, int64_t, 0x1234567900000000ll);
+             f[2] = CVTF(FE_DOWNWARD, int64_t, -0x1234567900000000ll); f[3] = CVTF(FE_UPWARD, int64_t, 0x1234567900000000ll);
+             f[4] = CVTF(FE_TONEAREST, int64_t, -0x2a00000000000000ll); f[5] = CVTF(FE_DOWNWARD, uint64_t, 0xfa00000500000000ull);
+             p->d[2 * i] = (double)-0x7a00000300000000ll; p->d[2 * i + 1] = (double)0xfa00000500000000ull; /* both exact */
+             p->h[2 * i] = I16R(-0x100000000000ll, 0, 0) | U16R(0x300000000ull, 0, 2) << 16;
+             p->h[2 * i + 1] = I16R(-0x7f12345600000000ll, 1, 0) | U16R(0x7f12345600000000ull, 1, 1) << 16; }""",
+        (Buf("f32", 6 * N, "out"), Buf("f64", 2 * N, "out"), Buf("u32", 2 * N, "out")),
+    ),
+    Case(
         "half_to_int",  # F2I[.U32/.S16/.U16/.S64].F16[.TRUNC/.FLOOR/.CEIL].NTZ of a half lane (H0 or .H1): saturating, NaN 0
         """__global__ void half_to_int(const unsigned* a, int* out, long long* wide) {
             int i = blockIdx.x * blockDim.x + threadIdx.x; __half2 v; memcpy(&v, &a[i], 4); __half x = __low2half(v), y = __high2half(v);
@@ -993,6 +1012,21 @@ CASES: list[Case] = [
              float f = fabsf(x) + 1.0f; int fb; memcpy(&fb, &f, 4); o[2] = nan ? 0 : fb;
              o[3] = nan ? 0 : (int)fsat(fabsf(y), 0, -2147483648.0, 2147483647.0) + (int16_t)h16(truncf(-x)); }""",
         (Buf("u32", N, gen="f16x2"), Buf("i32", 4 * N, "out")),
+    ),
+    Case(
+        "half_min3",  # VHMNMX[.BF16_V2] (sm_90: nvcc's __hmin(__hmin(a, b), c)) and HMNMX2 pairs: NaN, signed zeros per step
+        """__global__ void half_min3(const unsigned* a, const unsigned* b, const unsigned* c, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+            __half x = __ushort_as_half((unsigned short)a[i]), y = __ushort_as_half((unsigned short)b[i]), z = __ushort_as_half((unsigned short)c[i]);
+            __nv_bfloat16 u = __ushort_as_bfloat16((unsigned short)(a[i] >> 16)), v = __ushort_as_bfloat16((unsigned short)(b[i] >> 16)), w = __ushort_as_bfloat16((unsigned short)(c[i] >> 16));
+            out[2 * i] = __half_as_ushort(__hmin(__hmin(x, y), z)) | (unsigned)__half_as_ushort(__hmax(__hmax(x, __float2half(2.5f)), z)) << 16;
+            out[2 * i + 1] = __bfloat16_as_ushort(__hmin(__hmin(u, v), w)) | (unsigned)__bfloat16_as_ushort(__hmax(__hmax(u, v), w)) << 16; }""",
+        """struct P { const unsigned *a, *b, *c; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             uint32_t a = p->a[i], b = p->b[i], c = p->c[i], two = 0x4100;  /* 2.5 as a half */
+             uint32_t m = mnmx16(a, 0, b, 0, 0, 1, 0), n = mnmx16(a, 0, two, 0, 0, 0, 0);
+             uint32_t u = mnmx16(a, 1, b, 1, 1, 1, 0), v = mnmx16(a, 1, b, 1, 1, 0, 0);
+             p->out[2 * i] = mnmx16(m, 0, c, 0, 0, 1, 0) | mnmx16(n, 0, c, 0, 0, 0, 0) << 16;
+             p->out[2 * i + 1] = mnmx16(u, 0, c, 1, 1, 1, 0) | mnmx16(v, 0, c, 1, 1, 0, 0) << 16; }""",
+        (Buf("u32", N, gen="f16x2"), Buf("u32", N, gen="f16x2"), Buf("u32", N, gen="f16x2"), Buf("u32", 2 * N, "out")),
     ),
     Case(
         "double_to_16",  # F2F.F16.F64 and F2F.BF16.F64 (sm_90; sm_80-89 half and bf16 in software): a double rounded once

@@ -708,3 +708,80 @@ def test_min_max_of_signed_and_unsigned_are_unsigned() -> None:
     assert (o[:, 2] == np.where(a < 0, 7, np.minimum(a, 7))).all()  # a negative long long is a huge unsigned one
     fmin = np.trunc(np.minimum(np.fmod(a, 1000).astype(np.float32), np.float32(2.5))).astype(np.int64)
     assert (o[:, 3] == (np.maximum(a, -3) + fmin) % 2**32).all()
+
+
+# ---------------------------------------------------------------------------------------------
+# a use that looks like a declaration
+
+OPERAND_USES = r"""
+__global__ void operand_uses(const int* a, int* o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    int v = a[i];
+    float one = 1.0f;
+    o[4 * i] = (v & __rhadd(v, v));
+    o[4 * i + 1] = (v > i * min(v, -1u));
+    o[4 * i + 2] = __rhadd(i, i);
+    o[4 * i + 3] = __float_as_int(one * __uint2float_rd((unsigned)v));
+  }
+}
+"""
+
+
+@needs_amd
+def test_a_product_or_and_of_a_corrected_call_keeps_every_use_corrected() -> None:
+    """`(v & __rhadd(v, v))` and `(v > i * min(..))` read as `T& name(` / `T* name(` declarations made
+    the file's own __rhadd, min and __uint2float_rd, so no use of them was corrected: HIP 5.2's
+    __rhadd gave 1 for every thread, its __uint2float_rd rounded to nearest (found by cass-data
+    fuzz, r2:780, r2:591, r2:8)."""
+    co = _build(OPERAND_USES, "operand_uses")
+    rng = np.random.default_rng(780)
+    a = np.array([0, 1, -1, 6, -2**31, 2**31 - 1] + list(rng.integers(-2**31, 2**31, 58)), np.int64)
+    n = a.size
+    o = _run(co, "operand_uses", [a.astype(np.int32), np.zeros(4 * n, np.int32)], n)[1].reshape(n, 4).astype(np.int64)
+    t = np.arange(n)
+    assert (o[:, 0] == a & a).all()  # (v + v + 1) >> 1 is v
+    # i * min(v, 0xffffffffu) is unsigned, so v compares as unsigned too
+    assert (o[:, 1] == (a % 2**32 > (t * (a % 2**32)) % 2**32)).all()
+    assert (o[:, 2] == t).all()
+    assert [int(x) % 2**32 for x in o[:, 3]] == [round_bits(Fraction(int(u)), "f32", RD) for u in a % 2**32]
+
+
+# ---------------------------------------------------------------------------------------------
+# __popc, __popcll, __ffs and __ffsll return int
+
+BIT_COUNT = r"""
+__global__ void bit_count(const unsigned* a, const unsigned long long* b, const int* s, int* o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    o[4 * i] = __popc(a[i]) < s[i];
+    o[4 * i + 1] = max(__popcll(b[i]), s[i]);
+    o[4 * i + 2] = max(__ffs((int)a[i]), s[i]);
+    o[4 * i + 3] = (__ffsll((long long)b[i]) - 5) / 2;
+  }
+}
+"""
+
+
+@needs_amd
+def test_bit_counts_are_int() -> None:
+    """HIP 5.2 declares __popc, __popcll, __ffs and __ffsll unsigned int: __popc(x) < -12 was true
+    and max(__ffs(71), -16) was -16 where CUDA's int gives false and 1 (found by cass-data fuzz,
+    r2:886 and r2:455)."""
+    co = _build(BIT_COUNT, "bit_count")
+    rng = np.random.default_rng(886)
+    a = np.array([0, 71, 0x80000000, 0xFFFFFFFF] + list(rng.integers(0, 2**32, 60)), np.uint64)
+    b = np.array([0, 1 << 63, 0x10, 2**64 - 1] + [int(x) << int(k) for x, k in zip(rng.integers(0, 2**32, 60),
+                                                                                      rng.integers(0, 33, 60))], np.uint64)
+    s = np.array([-12, -16, 3, 40] + list(rng.integers(-40, 41, 60)), np.int64)
+    n = a.size
+    o = _run(co, "bit_count", [a.astype(np.uint32), b, s.astype(np.int32), np.zeros(4 * n, np.int32)], n)[3]
+    o = o.reshape(n, 4).astype(np.int64)
+    popc = [bin(int(x)).count("1") for x in a]
+    popcll = [bin(int(x)).count("1") for x in b]
+    ffs = [(int(x) & -int(x)).bit_length() for x in a]
+    ffsll = [(int(x) & -int(x)).bit_length() for x in b]
+    assert list(o[:, 0]) == [int(p < t) for p, t in zip(popc, s)]
+    assert list(o[:, 1]) == [max(p, t) for p, t in zip(popcll, s)]
+    assert list(o[:, 2]) == [max(f, t) for f, t in zip(ffs, s)]
+    assert list(o[:, 3]) == [int((f - 5) / 2) for f in ffsll]  # C's division truncates toward zero

@@ -52,6 +52,44 @@ static __device__ inline float2 atomicAdd(float2* p, float2 v) { return make_flo
 static __device__ inline float4 atomicAdd(float4* p, float4 v) { return make_float4(atomicAdd(&p->x, v.x), atomicAdd(&p->y, v.y), atomicAdd(&p->z, v.z), atomicAdd(&p->w, v.w)); }
 #endif
 #endif
+#ifndef CASS_PRELUDE_551ae1c91d380076
+#define CASS_PRELUDE_551ae1c91d380076
+#if defined(__HIP_PLATFORM_AMD__)
+#ifndef CASS_CORRECTED_common
+#define CASS_CORRECTED_common
+#include <type_traits>
+/* a template that forwards to HIP's own function for operands that are not arithmetic (__half,
+   __half2, the bfloat16 stand-in): only the overloads here stand for HIP's arithmetic ones */
+template <class... A> struct __cass_any_arithmetic : std::false_type {};
+template <class T, class... R> struct __cass_any_arithmetic<T, R...>
+    : std::integral_constant<bool, std::is_arithmetic<T>::value || __cass_any_arithmetic<R...>::value> {};
+#define CASS_FORWARD(fixed, hip)                                                                  \
+  template <class... A, typename std::enable_if<!__cass_any_arithmetic<A...>::value, int>::type = 0> \
+  static __host__ __device__ inline auto fixed(A... a) -> decltype(hip(a...)) { return hip(a...); }
+/* a float rounded by a mode: 0 to nearest even, 1 toward zero, 2 down, 3 up */
+#define CASS_RN 0
+#define CASS_RZ 1
+#define CASS_RD 2
+#define CASS_RU 3
+
+#endif
+#ifndef CASS_CORRECTED_bit_count
+#define CASS_CORRECTED_bit_count
+/* CUDA's __popc, __popcll, __ffs and __ffsll return int (with CUDA's operand types); HIP 5.2's
+   return unsigned int (the same bits) */
+static __device__ inline int __cass_cuda_popc(unsigned int x) { return (int)__popc(x); }
+static __device__ inline int __cass_cuda_popcll(unsigned long long int x) { return (int)__popcll(x); }
+static __device__ inline int __cass_cuda_ffs(int x) { return (int)__ffs(x); }
+static __device__ inline int __cass_cuda_ffsll(long long int x) { return (int)__ffsll(x); }
+
+#endif
+#else
+#define __cass_cuda_popc __popc
+#define __cass_cuda_popcll __popcll
+#define __cass_cuda_ffs __ffs
+#define __cass_cuda_ffsll __ffsll
+#endif
+#endif
 #if defined(__HIP_PLATFORM_AMD__)
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
@@ -209,7 +247,7 @@ __global__ void __launch_bounds__(256) stats(const int* in, int* out, float* fma
   int same;
   __cass_match_all(0xffffffff, v, &same);
   if ((threadIdx.x & 31) == 0) {
-    atomicAdd(&counter, total + (int)hi + __popc(peers) + same);
+    atomicAdd(&counter, total + (int)hi + __cass_cuda_popc(peers) + same);
     atomicMax(fmax, coeffs[threadIdx.x % 16]);
   }
   out[threadIdx.x] = total;
