@@ -441,12 +441,37 @@ class _Job:
             start = self._prev_sig_index(k)
             while start is not None and self.tokens[start].text in _DECL_SPECIFIERS:
                 start = self._prev_sig_index(start)
-            return start is None or self.tokens[start].text in (";", "{", "}", "(", ",", ">") \
-                or self.tokens[start].kind == "directive"
+            if start is None or self.tokens[start].kind == "directive":
+                return True
+            opener = self.tokens[start].text
+            if after == "(":
+                # `T* name(` declares a function only where a declaration starts: after `(`, `,` or a
+                # comparison's `>` it is an operand (`(v1 & __rhadd(v1, v6))`, `(a > b * min(c, d))`),
+                # and taking it for a declaration would turn off the file's corrected __rhadd/min
+                return opener in (";", "{", "}") or opener == ">" and self._closes_template(start)
+            return opener in (";", "{", "}", "(", ",", ">")
         if prev == "}":
             return after in (";", ",")
         if prev in ("{", ",") and after in ("=", ",", "}"):
             return self._in_enum_body(i)
+        return False
+
+    def _closes_template(self, i: int) -> bool:
+        """Does the `>` at i close a `template <...>` header?"""
+        depth = 0
+        k: int | None = i
+        while k is not None:
+            text = self.tokens[k].text
+            if text in (">", ">>"):
+                depth += len(text)
+            elif text == "<":
+                depth -= 1
+                if depth == 0:
+                    before = self._prev_sig_index(k)
+                    return before is not None and self.tokens[before].text == "template"
+            elif text in (";", "{", "}"):
+                return False
+            k = self._prev_sig_index(k)
         return False
 
     def _in_enum_body(self, i: int) -> bool:
