@@ -899,8 +899,12 @@ class AluOps(LifterBase):
                 v = b.op(f"trunc i32 {v} to i{bits}")
         conv = "sitofp" if src[0] == "S" else "uitofp"
         if dst == "F64":
-            if rnd != "RN" and bits == 64:
-                raise Unsupported(insn.full)
+            if rnd != "RN" and bits == 64:  # hi * 2^32 + lo, both exact as doubles: one fma rounds once
+                hi32 = b.op(f"trunc i64 {b.op(f'lshr i64 {v}, 32')} to i32")
+                hi = b.op(f"{conv} i32 {hi32} to double")
+                lo = b.op(f"uitofp i32 {b.op(f'trunc i64 {v} to i32')} to double")
+                self.wrd(d, self._dfma_directed(rnd, hi, "4294967296.0", lo))  # type: ignore[arg-type]
+                return
             self.wrd(d, b.op(f"{conv} i{bits} {v} to double"))  # type: ignore[arg-type]
             return
         if dst in ("F16", "BF16"):  # the 16-bit value zero-extended, rounded once (through float rounded to odd)

@@ -253,7 +253,10 @@ class LifterBase:
         elif isinstance(op, Imm):
             if op.is_float:
                 raise Unsupported("float immediate in a 64-bit integer operand")
-            return str(int(op.value))  # sign-extended as printed
+            # The encoding holds 32 bits; like a double's, they are the upper word (ptxas writes
+            # cvt.rn.f32.u64 of 0x2a00000000000000 as I2F.U64 R, 0x2a000000).
+            hi = (int(op.value) & 0xFFFFFFFF) << 32
+            return str(hi - (1 << 64) if hi >> 63 else hi)
         elif isinstance(op, CBank):
             v = self.b.pair(self.cbank32(op), self.cbank32(op, 4))
         else:

@@ -919,23 +919,26 @@ CASES: list[Case] = [
         (Buf("i32", N, gen="bits"), Buf("i64", N, gen="bits"), Buf("u32", 4 * N, "out")),
     ),
     Case(
-        "int64_imm_to_float",  # I2F[.F64/.F16/.BF16].S64/.U64 of an immediate (what ptxas makes of a 64-bit constant with a zero low word): its 32 bits are the upper word
-        """__global__ void int64_imm_to_float(float* f, double* d, unsigned* h) { int i = blockIdx.x * blockDim.x + threadIdx.x;
+        "int64_imm_to_float",  # I2F[.F64/.F16/.BF16].S64/.U64 of an immediate (ptxas: a 64-bit constant with a zero low word): its 32 bits are the upper word; I2F.F64.S64/U64.RZ/RM/RP
+        """__global__ void int64_imm_to_float(const long long* w, float* f, double* d, unsigned* h) { int i = blockIdx.x * blockDim.x + threadIdx.x; long long z = w[i] >> (i & 63);
             f[6 * i] = __ll2float_rn(0x1234567900000000ll); f[6 * i + 1] = __ll2float_rz(0x1234567900000000ll); f[6 * i + 2] = __ll2float_rd(-0x1234567900000000ll);
             f[6 * i + 3] = __ll2float_ru(0x1234567900000000ll); f[6 * i + 4] = __ll2float_rn(-0x2a00000000000000ll); f[6 * i + 5] = __ull2float_rd(0xfa00000500000000ull);
-            d[2 * i] = __ll2double_rn(-0x7a00000300000000ll); d[2 * i + 1] = __ull2double_rz(0xfa00000500000000ull);
+            d[5 * i] = __ll2double_rn(-0x7a00000300000000ll); d[5 * i + 1] = __ull2double_rz(0xfa00000500000000ull);
+            d[5 * i + 2] = __ll2double_rd(z); d[5 * i + 3] = __ull2double_ru((unsigned long long)z); d[5 * i + 4] = __ll2double_rz(z);
             h[2 * i] = __half_as_ushort(__ll2half_rn(-0x100000000000ll)) | __half_as_ushort(__ull2half_rd(0x300000000ull)) << 16;
             h[2 * i + 1] = __bfloat16_as_ushort(__ll2bfloat16_rn(-0x7f12345600000000ll)) | __bfloat16_as_ushort(__ull2bfloat16_rz(0x7f12345600000000ull)) << 16; }""",
-        """struct P { float *f; double *d; unsigned *h; } *p = params;
+        """struct P { const long long *w; float *f; double *d; unsigned *h; } *p = params;
              #define CVTF(mode, ty, v) ({ volatile ty c_ = (v); fesetround(mode); volatile float r_ = (float)c_; fesetround(FE_TONEAREST); r_; })
-             for (int i = 0; i < (int)(gx * bx); i++) { float *f = p->f + 6 * i;
+             #define CVTD(mode, ty, v) ({ volatile ty c_ = (v); fesetround(mode); volatile double r_ = (double)c_; fesetround(FE_TONEAREST); r_; })
+             for (int i = 0; i < (int)(gx * bx); i++) { float *f = p->f + 6 * i; long long z = p->w[i] >> (i & 63); double *d = p->d + 5 * i;
              f[0] = CVTF(FE_TONEAREST, int64_t, 0x1234567900000000ll); f[1] = CVTF(FE_TOWARDZERO, int64_t, 0x1234567900000000ll);
              f[2] = CVTF(FE_DOWNWARD, int64_t, -0x1234567900000000ll); f[3] = CVTF(FE_UPWARD, int64_t, 0x1234567900000000ll);
              f[4] = CVTF(FE_TONEAREST, int64_t, -0x2a00000000000000ll); f[5] = CVTF(FE_DOWNWARD, uint64_t, 0xfa00000500000000ull);
-             p->d[2 * i] = (double)-0x7a00000300000000ll; p->d[2 * i + 1] = (double)0xfa00000500000000ull; /* both exact */
+             d[0] = (double)-0x7a00000300000000ll; d[1] = (double)0xfa00000500000000ull; /* both exact */
+             d[2] = CVTD(FE_DOWNWARD, int64_t, z); d[3] = CVTD(FE_UPWARD, uint64_t, (uint64_t)z); d[4] = CVTD(FE_TOWARDZERO, int64_t, z);
              p->h[2 * i] = I16R(-0x100000000000ll, 0, 0) | U16R(0x300000000ull, 0, 2) << 16;
              p->h[2 * i + 1] = I16R(-0x7f12345600000000ll, 1, 0) | U16R(0x7f12345600000000ull, 1, 1) << 16; }""",
-        (Buf("f32", 6 * N, "out"), Buf("f64", 2 * N, "out"), Buf("u32", 2 * N, "out")),
+        (Buf("i64", N, gen="bits"), Buf("f32", 6 * N, "out"), Buf("f64", 5 * N, "out"), Buf("u32", 2 * N, "out")),
     ),
     Case(
         "half_to_int",  # F2I[.U32/.S16/.U16/.S64].F16[.TRUNC/.FLOOR/.CEIL].NTZ of a half lane (H0 or .H1): saturating, NaN 0
