@@ -815,18 +815,20 @@ class AluOps(LifterBase):
     def _half_float(self, a: Operand, bf16: bool = False) -> str:
         """A 16-bit source (the low half, or the one an .H1 selects) as an exact float, with its
         |abs| and -neg (F2I.F16 once dropped |R0|: fz r2:216)."""
+        return self._lane_float(self.raw(a), getattr(a, "half", "").startswith("H1"), bf16, a)
+
+    def _lane_float(self, v: str, high: bool, bf16: bool, op: Operand) -> str:
+        """The half (bfloat16) in the low or high 16 bits of v as an exact float, with op's |abs| and -neg."""
         b = self.b
-        h = self.raw(a)
-        if getattr(a, "half", "").startswith("H1"):
-            h = b.op(f"lshr i32 {h}, 16")
         if bf16:
-            f = b.as_float(b.op(f"shl i32 {h}, 16"))
+            f = b.as_float(b.op(f"and i32 {v}, -65536") if high else b.op(f"shl i32 {v}, 16"))
         else:
-            h16 = b.op(f"bitcast i16 {b.op(f'trunc i32 {h} to i16')} to half")
-            f = b.op(f"fpext half {h16} to float")
-        if getattr(a, "abs", False):
+            x = b.op(f"lshr i32 {v}, 16") if high else v
+            h = b.op(f"bitcast i16 {b.op(f'trunc i32 {x} to i16')} to half")
+            f = b.op(f"fpext half {h} to float")
+        if getattr(op, "abs", False):
             f = b.op(f"call float @llvm.fabs.f32(float {f})")
-        if getattr(a, "neg", False):
+        if getattr(op, "neg", False):
             f = b.op(f"fneg float {f}")
         return f
 
@@ -1109,21 +1111,8 @@ class AluOps(LifterBase):
         sel = getattr(op, "half", "") or "H0_H1"
         if sel not in ("H0_H1", "H0_H0", "H1_H1", "H1_H0"):
             raise Unsupported(f"half select {sel}")
-        halves = []
-        for part in sel.split("_"):
-            if bf16:
-                x = b.op(f"shl i32 {v}, 16") if part == "H0" else b.op(f"and i32 {v}, -65536")
-                f = b.as_float(x)
-            else:
-                x = v if part == "H0" else b.op(f"lshr i32 {v}, 16")
-                h = b.op(f"bitcast i16 {b.op(f'trunc i32 {x} to i16')} to half")
-                f = b.op(f"fpext half {h} to float")
-            if getattr(op, "abs", False):
-                f = b.op(f"call float @llvm.fabs.f32(float {f})")
-            if getattr(op, "neg", False):
-                f = b.op(f"fneg float {f}")
-            halves.append(f)
-        return halves[0], halves[1]
+        lo, hi = (self._lane_float(v, part == "H1", bf16, op) for part in sel.split("_"))
+        return lo, hi
 
     @staticmethod
     def _half_const(value: float) -> str:
