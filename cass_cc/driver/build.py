@@ -260,6 +260,7 @@ class Build:
             archs=self.archs,
             include_flags=include_flags,
             mode=mode,
+            division_guard=self.tc.division_guard(),
         )
 
     def compile_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:

@@ -121,6 +121,13 @@ class Toolchain:
         cache = self.cache_dir or Path(os.path.expanduser("~/.cache/cass-cc"))
         return device_lib_dir(self.rocm, archs, cache, optional("llvm-dis"), optional("llvm-as"))
 
+    def division_guard(self) -> Path | None:
+        """The pass plugin that keeps clang off its float division for integers (divguard.py)."""
+        from .divguard import division_guard
+
+        cache = self.cache_dir or Path(os.path.expanduser("~/.cache/cass-cc"))
+        return division_guard(self.clang, cache, self.env)
+
     def check(self) -> list[tuple[str, str]]:
         """(name, what was found or the error) for every tool: `cass-cc setup` prints this."""
         rows: list[tuple[str, str]] = []
@@ -135,4 +142,9 @@ class Toolchain:
                 rows.append((name, f"{t.path} ({t.version_str})"))
             except ToolchainError as e:
                 rows.append((name, f"MISSING: {e}"))
+        try:
+            guard = self.division_guard()
+            rows.append(("division-guard", str(guard) if guard else "off (CASS_CC_NO_DIVISION_GUARD=1)"))
+        except ToolchainError as e:
+            rows.append(("division-guard", f"MISSING: {e}"))
         return rows

@@ -58,6 +58,15 @@ def test_user_includes_come_after_the_translation_folders() -> None:
     assert cmd.index("/src") < cmd.index("-Iinc")
 
 
+@pytest.mark.parametrize("mode, loaded", [(["-c"], True), (["-S", "--cuda-device-only"], True), (["-E"], False), (["-M"], False)])
+def test_division_guard_loads_where_code_is_generated(mode: list[str], loaded: bool) -> None:
+    inv = parse(["-c", "k.cu"])
+    cmd = commands.hip_compile(inv, "k.hip", "k.o", clang="clang", rocm=ROCM, device_libs=Path("/dl"), archs=["gfx1100"],
+                               include_flags=[], mode=mode, division_guard=Path("/cache/divguard.so"))
+    assert ("-fpass-plugin=/cache/divguard.so" in cmd) is loaded
+    assert cmd[-3:] == ["k.hip", "-o", "k.o"]
+
+
 def test_quiet_flag_follows_xcompiler_wall() -> None:
     cmd = hip_cmd("-Xcompiler -Wall")
     assert cmd.index("-Wno-unused-result") > cmd.index("-Wall")

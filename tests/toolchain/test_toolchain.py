@@ -114,3 +114,27 @@ def test_host_compiler_choice(tmp_path: Path) -> None:
     assert Toolchain({**base, "NVCC_CCBIN": str(gxx)}).host_cxx().version == (13, 1, 0)
     assert Toolchain({**base, "CUDAHOSTCXX": str(folder)}).host_cxx().version == (11, 4, 0)
     assert Toolchain({**base, "CUDAHOSTCXX": str(folder)}).host_cxx(str(gxx)).version == (13, 1, 0)  # -ccbin wins
+
+
+def test_division_guard_opt_out_and_missing_headers_are_named(tmp_path: Path) -> None:
+    from cass_cc.toolchain.divguard import division_guard
+    from cass_cc.toolchain.tool import Tool
+
+    lonely = tmp_path / "bin" / "clang-99"  # a clang with no llvm-config or clang++ of its version
+    lonely.parent.mkdir()
+    lonely.write_text("#!/bin/sh\n")
+    lonely.chmod(0o755)
+    clang = Tool("clang", str(lonely), (99, 0, 0), "clang version 99.0.0")
+    assert division_guard(clang, tmp_path, {"CASS_CC_NO_DIVISION_GUARD": "1"}) is None
+    with pytest.raises(ToolchainError, match="apt-get install llvm-99-dev"):
+        division_guard(clang, tmp_path, {})
+
+
+@needs_clang
+def test_division_guard_is_built_once_for_this_clang(tmp_path: Path) -> None:
+    tc = Toolchain(os.environ, cache_dir=tmp_path)
+    plugin = tc.division_guard()
+    assert plugin is not None and plugin.stat().st_size > 0 and plugin.parent == tmp_path / "plugins"
+    mtime = plugin.stat().st_mtime_ns
+    assert Toolchain(os.environ, cache_dir=tmp_path).division_guard() == plugin
+    assert plugin.stat().st_mtime_ns == mtime  # the second toolchain found it in the cache

@@ -8,6 +8,8 @@ rules path on clang 15/16 (issue 21): strict xfail, so the test fails the day a 
 mark must go."""
 from __future__ import annotations
 
+import subprocess
+
 import numpy as np
 import pytest
 
@@ -29,12 +31,12 @@ extern "C" __global__ void udiv_signbits(const unsigned* in, unsigned* out) {
 
 
 @needs_amd
-@pytest.mark.xfail(strict=True, reason="LLVM 15/16 AMDGPU narrows unsigned div/rem by sign bits")
-def test_unsigned_division_with_many_sign_bits(tmp_path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("opt", ["-O3", "-G"])
+def test_unsigned_division_with_many_sign_bits(tmp_path, opt) -> None:  # type: ignore[no-untyped-def]
     from cass_cc.emu import launch, load
 
     co_path = tmp_path / "k.co"
-    cass_cc_build(SOURCE, co_path, "-cubin", "-arch=sm_90", "-O3")
+    cass_cc_build(SOURCE, co_path, "-cubin", "-arch=sm_90", opt)
     rng = np.random.default_rng(7)
     inp = rng.integers(0, 1 << 32, 256, dtype=np.uint64).astype(np.uint32)
     out = launch(load(str(co_path)), "udiv_signbits", (1, 1, 1), (64, 1, 1),
@@ -49,3 +51,14 @@ def test_unsigned_division_with_many_sign_bits(tmp_path) -> None:  # type: ignor
         want[t] = [0xFFFFFFFF % d, 0xFFFFFFFF // d, short_u32 // ((int(inp[t + 128]) & 255) | 1),
                    ((0 - (t & 255)) & 0xFFFFFFFF) % d, w & 0xFFFFFFFF, w >> 32]
     assert (out == want).all(), [(t, s, hex(out[t, s]), hex(want[t, s])) for t, s in zip(*np.nonzero(out != want))][:8]
+
+
+@needs_amd
+def test_division_by_a_constant_keeps_its_multiply(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The guard hides only the dividend where the divisor is a constant: x / 10u stays a
+    multiply-high (no float reciprocal, no integer-division loop)."""
+    co_path = tmp_path / "c.co"
+    cass_cc_build('extern "C" __global__ void by10(const unsigned* in, unsigned* out) '
+                  "{ out[threadIdx.x] = in[threadIdx.x] / 10u + 0xffffffffu % 7u; }", co_path, "-cubin", "-arch=sm_90")
+    listing = subprocess.run(["llvm-objdump-15", "-d", str(co_path)], capture_output=True, text=True, check=True).stdout
+    assert "v_mul_hi_u32" in listing and "v_rcp_iflag_f32" not in listing

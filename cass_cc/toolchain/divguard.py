@@ -1,0 +1,61 @@
+"""The division guard (divguard.cpp): an LLVM pass plugin that keeps clang's AMDGPU back end off its
+float division for integers, which LLVM 15-17 apply to values that do not fit (issue 21).
+
+The plugin is built once per clang (its LLVM version) and source, with that LLVM's own headers
+(`llvm-config-N --cxxflags`; Debian: llvm-N-dev) and its clang++, into the cache folder. Without
+the headers a HIP compile would be silently wrong for some divisions, so it stops with the package
+to install; CASS_CC_NO_DIVISION_GUARD=1 builds without the guard anyway (the user's choice).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from ..util import sha256_hex
+from .tool import Tool, ToolchainError
+
+SOURCE = Path(__file__).with_name("divguard.cpp")
+OPT_OUT = "CASS_CC_NO_DIVISION_GUARD"
+
+
+def _sibling(clang: Tool, name: str, major: int) -> str | None:
+    """`name-N` (or `name`) beside clang, then on PATH: the tools of clang's own LLVM."""
+    here = os.path.dirname(clang.path)
+    for candidate in (f"{name}-{major}", name):
+        path = os.path.join(here, candidate)
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return shutil.which(f"{name}-{major}")
+
+
+def division_guard(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[str]) -> Path | None:
+    """The plugin for this clang (built on first use), or None where the user opted out."""
+    if env.get(OPT_OUT) == "1":
+        return None
+    major = clang.version[0]
+    config = _sibling(clang, "llvm-config", major)
+    cxx = _sibling(clang, "clang++", major)
+    if config is None or cxx is None:
+        raise ToolchainError(f"cass-cc needs LLVM {major}'s development files for its division guard "
+                             f"(install them with: apt-get install llvm-{major}-dev), or {OPT_OUT}=1 "
+                             "to build without it (some unsigned divisions in device code are then wrong)")
+    flags = subprocess.run([config, "--cxxflags"], capture_output=True, text=True, check=True).stdout.split()
+    key = sha256_hex(SOURCE.read_text(), clang.version_text, " ".join(flags))[:16]
+    plugin = cache_dir / "plugins" / f"divguard-{major}-{key}.so"
+    if plugin.exists():
+        return plugin
+    if not Path(next((f[2:] for f in flags if f.startswith("-I")), "/nonexistent"), "llvm/Passes/PassPlugin.h").exists():
+        raise ToolchainError(f"LLVM {major}'s headers are missing (install them with: apt-get install llvm-{major}-dev), "
+                             f"or {OPT_OUT}=1 to build without the division guard")
+    plugin.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=plugin.parent, prefix=".divguard-") as tmp:
+        built = Path(tmp) / plugin.name
+        proc = subprocess.run([cxx, "-shared", "-fPIC", "-O2", *flags, str(SOURCE), "-o", str(built)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise ToolchainError(f"building the division guard failed: {proc.stderr.strip().splitlines()[-1:]}")
+        os.replace(built, plugin)  # atomic: a concurrent build writes the same file
+    return plugin
