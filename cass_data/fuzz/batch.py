@@ -66,10 +66,16 @@ def name(seed: str, batch: int) -> str:
     return f"{seed}-{batch:05d}"
 
 
-def read_truth(folder: Path, ks: list[Kernel]) -> list[tuple[str, bytes]]:
-    """(status, out bytes) per kernel, from the truth stage's files."""
-    status = (folder / "status.txt").read_text().split()
-    data = (folder / "truth.bin").read_bytes()
+# The second opinion (truth.py --second-opinion): the same batch built with `-Xptxas -O0`. Where
+# nvcc's optimiser is wrong (a ptxas bug: r3:503), the GPU's two answers differ, and a path that
+# agrees with the unoptimised one is not charged with the difference (check.py: outcome "nvcc").
+SECOND = ("truth-ptxas-O0.bin", "status-ptxas-O0.txt")
+
+
+def read_truth(folder: Path, ks: list[Kernel], files: tuple[str, str] = ("truth.bin", "status.txt")) -> list[tuple[str, bytes]]:
+    """(status, out bytes) per kernel, from the truth stage's files (or the second opinion's)."""
+    status = (folder / files[1]).read_text().split()
+    data = (folder / files[0]).read_bytes()
     out, pos = [], 0
     for k, st in zip(ks, status):
         n = 4 * k.out_words

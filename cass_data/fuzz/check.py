@@ -12,6 +12,8 @@ Per kernel and path, one outcome:
     refused   the path said why it cannot translate the kernel (counted apart)
     gap       the emulator or harness lacks an instruction (a tool gap, counted apart)
     skipped   no truth (nvcc or the GPU refused the kernel)
+    nvcc      differs from the GPU's answer, but agrees with the same batch built with -Xptxas -O0
+              (truth.py --second-opinion): nvcc's optimiser is wrong, not the path (counted apart)
 """
 from __future__ import annotations
 
@@ -232,6 +234,17 @@ class Simt:
 BUILDERS = {"lifter": Lifter, "rules": Rules, "simt": Simt}
 
 
+def judge(k: Kernel, got: bytes, want: bytes, second: tuple[str, bytes] | None = None) -> dict[str, str]:
+    """The outcome of a run against the truth, and against the second opinion where it differs."""
+    n, notes = differences(k, got, want)
+    if n == 0:
+        return {"outcome": "same"}
+    if second is not None and second[0] == "ok" and differences(k, got, second[1])[0] == 0:
+        return {"outcome": "nvcc", "detail": f"agrees with nvcc -Xptxas -O0 on the GPU; nvcc -O3's answer differs in {n} values: "
+                + "; ".join(notes)}
+    return {"outcome": "differs", "detail": f"{n} values: " + "; ".join(notes)}
+
+
 def check_batch(folder: Path, paths: tuple[str, ...] = PATHS) -> list[dict[str, Any]]:
     meta = json.loads((folder / "meta.json").read_text())
     ks = batchmod.kernels(meta["seed"], meta["batch"], meta["size"])
@@ -246,6 +259,7 @@ def check_batch(folder: Path, paths: tuple[str, ...] = PATHS) -> list[dict[str, 
         truth = [("nvcc: " + (folder / "nvcc-error.txt").read_text().strip(), b"")] * len(ks)
     else:
         truth = batchmod.read_truth(folder, ks)
+    second = batchmod.read_truth(folder, ks, batchmod.SECOND) if (folder / batchmod.SECOND[0]).exists() else None
     with tempfile.TemporaryDirectory(prefix="cass-fuzz-") as tmp:
         built = {p: BUILDERS[p](folder, ks, Path(tmp)) for p in paths}
         for j, (k, (status, want)) in enumerate(zip(ks, truth)):
@@ -257,8 +271,7 @@ def check_batch(folder: Path, paths: tuple[str, ...] = PATHS) -> list[dict[str, 
             for p in paths:
                 how, got = built[p].run(k, inp[4096 * j:4096 * (j + 1)])
                 if how == "ran":
-                    n, notes = differences(k, got, want)  # type: ignore[arg-type]
-                    rec = {"outcome": "same"} if n == 0 else {"outcome": "differs", "detail": f"{n} values: " + "; ".join(notes)}
+                    rec = judge(k, got, want, second[j] if second is not None else None)  # type: ignore[arg-type]
                 else:
                     rec = {"outcome": how, "detail": got}
                 records.append({**base, "path": p, **rec})

@@ -23,9 +23,9 @@ NVCC_FLAGS = ["-cubin", "-O3", "-fmad=false", "-w"]
 HERE = Path(__file__).resolve().parent
 
 
-def compile_batch(folder: Path, nvcc: str, arch: str) -> str:
+def compile_batch(folder: Path, nvcc: str, arch: str, extra: tuple[str, ...] = ()) -> str:
     """'' or nvcc's first error line."""
-    proc = subprocess.run([nvcc, *NVCC_FLAGS, f"-arch={arch}", "-o", str(folder / "fz.cubin"), str(folder / "fz.cu")],
+    proc = subprocess.run([nvcc, *NVCC_FLAGS, *extra, f"-arch={arch}", "-o", str(folder / "fz.cubin"), str(folder / "fz.cu")],
                           capture_output=True, text=True, timeout=600)
     if proc.returncode == 0:
         return ""
@@ -66,9 +66,33 @@ def run_batch(folder: Path, runner: Path, size: int, timeout: int = 60) -> None:
         p.unlink()
 
 
+def second_opinion(folder: Path, nvcc: str, arch: str, runner: Path, size: int) -> None:
+    """The batch again with ptxas's optimiser off: batch.SECOND beside the truth."""
+    sub = folder / "ptxas-O0"
+    sub.mkdir(exist_ok=True)
+    for name in ("fz.cu", "kernels.txt", "in.bin"):
+        shutil.copy(folder / name, sub / name)
+    if compile_batch(sub, nvcc, arch, ("-Xptxas", "-O0")):
+        shutil.rmtree(sub)
+        return
+    run_batch(sub, runner, size)
+    for made, kept in zip(("truth.bin", "status.txt"), batchmod.SECOND):
+        os.replace(sub / made, folder / kept)
+    shutil.rmtree(sub)
+
+
+def batch_numbers(spec: str) -> list[int]:
+    """"0:500" or "25,31,40:42" -> the batch numbers."""
+    numbers: list[int] = []
+    for part in spec.split(","):
+        first, colon, end = part.partition(":")
+        numbers += range(int(first), int(end)) if colon else [int(first)]
+    return numbers
+
+
 def run(out: Path, seed: str | None = None, batches: str | None = None, cases: Path | None = None,
         jobs: int = os.cpu_count() or 4, arch: str = "sm_90", size: int = batchmod.SIZE,
-        pack_to: Path | None = None) -> None:
+        pack_to: Path | None = None, second: bool = False) -> None:
     """Write the batches (or copy the reduced cases), build them with nvcc, run them on the GPU."""
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     out.mkdir(parents=True, exist_ok=True)
@@ -86,8 +110,7 @@ def run(out: Path, seed: str | None = None, batches: str | None = None, cases: P
             folders.append(folder)
         size = 1
     elif seed and batches:
-        first, end = (int(x) for x in batches.split(":"))
-        for b in range(first, end):
+        for b in batch_numbers(batches):
             folder = out / batchmod.name(seed, b)
             batchmod.write(folder, seed, b, size)
             folders.append(folder)
@@ -101,6 +124,8 @@ def run(out: Path, seed: str | None = None, batches: str | None = None, cases: P
             (folder / "nvcc-error.txt").write_text(err + "\n")
             continue
         run_batch(folder, runner, size)
+        if second:
+            second_opinion(folder, nvcc, arch, runner, size)
     done = time.time()
     failed = sum(1 for e in errors if e)
     print(f"truth: {len(folders)} batches ({len(folders) * size} kernels), {failed} not built by nvcc; "
@@ -123,15 +148,18 @@ def run(out: Path, seed: str | None = None, batches: str | None = None, cases: P
 @click.option("--size", type=click.IntRange(min=1), default=batchmod.SIZE, show_default=True)
 @click.option("--pack", "pack_to", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="also write the results (cubins, outputs, statuses) as one .tar.gz")
+@click.option("--second-opinion", "second", is_flag=True,
+              help="also run each batch built with -Xptxas -O0 (where a path differs: is nvcc's optimiser wrong?)")
 def main(seed: str | None, batches: str | None, cases: Path | None, out: Path, jobs: int, arch: str, size: int,
-         pack_to: Path | None) -> None:
-    """Build generated kernels with nvcc and run them on this machine's NVIDIA GPU (the truth)."""
+         pack_to: Path | None, second: bool) -> None:
+    """Build generated kernels with nvcc and run them on this machine's NVIDIA GPU (the truth).
+    --batches takes ranges and lists: 0:500, or 25,31,40:42."""
     if not cases and not (seed and batches):
         raise click.UsageError("give --seed and --batches, or --cases")
-    run(out, seed, batches, cases, jobs, arch, size, pack_to)
+    run(out, seed, batches, cases, jobs, arch, size, pack_to, second)
 
 
-KEPT = ("meta.json", "case.json", "fz.cubin", "truth.bin", "status.txt", "nvcc-error.txt")
+KEPT = ("meta.json", "case.json", "fz.cubin", "truth.bin", "status.txt", "nvcc-error.txt", *batchmod.SECOND)
 
 
 def pack(folders: list[Path], tar: Path) -> None:

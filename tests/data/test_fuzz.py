@@ -98,3 +98,18 @@ def test_resume_skips_whole_batches_and_drops_a_cut_line(tmp_path) -> None:  # t
     assert finished(report, size=20) == {("s", 0)}
     assert report.read_text().endswith("}\n")  # the cut line is gone: the next record starts a line
     assert finished(tmp_path / "none.jsonl") == set()
+
+
+def test_a_difference_the_unoptimised_build_agrees_with_is_nvccs() -> None:
+    from cass_data.fuzz.check import judge
+
+    k = generate("t", 0)
+    words = k.out_words
+    mine = struct.pack(f"<{words}I", *[0x3F800000] * words)  # 1.0 in every word, as float or integer
+    other = struct.pack(f"<{words}I", *[0x40000000] * words)
+    bad = struct.pack(f"<{words}I", *[0x40400000] * words)
+    assert judge(k, mine, mine)["outcome"] == "same"
+    assert judge(k, mine, other)["outcome"] == "differs"
+    assert judge(k, mine, other, ("ok", mine))["outcome"] == "nvcc"
+    assert judge(k, mine, other, ("ok", bad))["outcome"] == "differs"
+    assert judge(k, mine, other, ("timeout", mine))["outcome"] == "differs"
