@@ -61,10 +61,13 @@ class AluOps(LifterBase):
             total = self.b.op(f"add i64 {total}, {t}")
         return total
 
-    def _wide_term(self, op: Operand) -> list[str]:
-        """An IADD3 source as i64 terms: -x is ~x + 1, as the adder sees it."""
+    def _wide_term(self, op: Operand, v: str | None = None) -> list[str]:
+        """A source of an adder with a carry out (IADD3, LEA, IMAD's addend) as i64 terms: -x
+        is ~x + 1, as the adder sees it, so that the carry out of b + -x is "no borrow" of
+        b - x (with 0 - x as one term, x == 0 would give no carry). `v`: the source's bits
+        before its sign, where they are more than the operand (LEA's shifted register)."""
         b = self.b
-        v = self.raw(op)
+        v = self.raw(op) if v is None else v
         if getattr(op, "inv", False) or getattr(op, "neg", False):
             v = b.op(f"xor i32 {v}, -1")
         terms = [b.op(f"zext i32 {v} to i64")]
@@ -191,7 +194,7 @@ class AluOps(LifterBase):
         if "WIDE" in mods:
             av = b.op(f"{ext} i32 {self.ival(a)} to i128")
             bv = b.op(f"{ext} i32 {self.ival(bb)} to i128")
-            cv = b.op(f"zext i64 {self.i64val(c)} to i128")
+            cv = self._addend128(c)
             total = b.op(f"add i128 {b.op(f'mul i128 {av}, {bv}')}, {cv}")
             for cy in carries:
                 total = b.op(f"add i128 {total}, {b.op(f'zext i64 {cy} to i128')}")
@@ -205,7 +208,7 @@ class AluOps(LifterBase):
             # c = (0, x) this is x + hi(a*b), the Newton step of integer division.
             av = b.op(f"{ext} i32 {self.ival(a)} to i128")
             bv = b.op(f"{ext} i32 {self.ival(bb)} to i128")
-            cv = b.op(f"zext i64 {self.i64val(c)} to i128")
+            cv = self._addend128(c)
             total = b.op(f"add i128 {b.op(f'mul i128 {av}, {bv}')}, {cv}")
             for cy in carries:
                 total = b.op(f"add i128 {total}, {b.op(f'zext i64 {cy} to i128')}")
@@ -216,13 +219,22 @@ class AluOps(LifterBase):
             return
         else:
             lo = b.op(f"mul i32 {self.ival(a)}, {self.ival(bb)}")
-            terms = [b.op(f"zext i32 {lo} to i64"), b.op(f"zext i32 {self.ival(c)} to i64")] + carries
+            terms = [b.op(f"zext i32 {lo} to i64")] + self._wide_term(c) + carries
         total = self._sum64(terms)
         self.wr(d, b.op(f"trunc i64 {total} to i32"))  # type: ignore[arg-type]
         if outs:
             self._carry_outs(outs, b.op(f"lshr i64 {total}, 32"))
 
     op_UIMAD = op_IMAD
+
+    def _addend128(self, c: Operand) -> str:
+        """IMAD.WIDE/.HI's 64-bit addend as i128; -c is ~c + 1 there too (see _wide_term), which
+        differs from 0 - c in the carry out when c is 0."""
+        v = self.i64val(c)  # with its sign: 0 - c
+        if not getattr(c, "neg", False):
+            return self.b.op(f"zext i64 {v} to i128")
+        inverted = self.b.op(f"zext i64 {self.b.op(f'add i64 {v}, -1')} to i128")  # 0 - c - 1 = ~c
+        return self.b.op(f"add i128 {inverted}, 1")
 
     def op_IMUL(self, insn: Insn) -> None:
         d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
@@ -288,20 +300,22 @@ class AluOps(LifterBase):
         s = int(shift.value)
         carries = self._carry_ins(cins) if "X" in mods else []
         a = srcs[0]
+        # a's sign applies to the shifted value as it enters the adder (`LEA R, P, -R2, R5, 0x5`
+        # is the low word of R5 - (R2:R3 << 5), P its no-borrow), so a is read unsigned here.
         if "HI" in mods:
             addend = srcs[1]
             if "SX32" in mods:
-                lo = self.ival(a)
+                lo = self.raw(a)
                 wide = b.op(f"sext i32 {lo} to i64")
             else:
                 hi_src = srcs[2]
-                wide = b.pair(self.ival(a), self.ival(hi_src))
+                wide = b.pair(self.raw(a), self.ival(hi_src))
             shifted = b.op(f"shl i64 {wide}, {s}")
             part = b.op(f"trunc i64 {b.op(f'lshr i64 {shifted}, 32')} to i32")
         else:
             addend = srcs[1]
-            part = b.op(f"shl i32 {self.ival(a)}, {s}")
-        terms = [b.op(f"zext i32 {part} to i64"), b.op(f"zext i32 {self.ival(addend)} to i64")] + carries
+            part = b.op(f"shl i32 {self.raw(a)}, {s}")
+        terms = self._wide_term(a, part) + self._wide_term(addend) + carries
         total = self._sum64(terms)
         self.wr(d, b.op(f"trunc i64 {total} to i32"))  # type: ignore[arg-type]
         if outs:
@@ -600,7 +614,9 @@ class AluOps(LifterBase):
     def _fresult(self, insn: Insn, d: Operand, v: str) -> None:
         b = self.b
         if "SAT" in insn.mods:
-            v = b.op(f"call float @llvm.minnum.f32(float {b.op(f'call float @llvm.maxnum.f32(float {v}, float 0.0)')}, float 1.0)")
+            # Not minnum(maxnum(v, 0), 1): maxnum leaves the zero's sign open (llc folds the pair
+            # into gfx1100's clamp bit, and the emulator's clamp keeps -0); .SAT gives +0.
+            v = self._sat01(v, "float")
         if "FTZ" in insn.mods:
             v = self.ftz(v)
         self.wrf(d, v)  # type: ignore[arg-type]

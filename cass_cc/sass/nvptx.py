@@ -22,7 +22,7 @@ import re
 
 from .base import Lifted, Spaces
 from .cubin import Kernel
-from .targets import STRICTFP_ATTRS, Target, _globals, intrinsic_declarations, tanhf_definition
+from .targets import STRICTFP_ATTRS, WARP_OP_ATTRS, Target, _globals, intrinsic_declarations, tanhf_definition
 
 NVPTX = Target(
     "nvptx",
@@ -187,6 +187,6 @@ def module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
     text = re.sub(r'\bfence(?: syncscope\("[^"]*"\))? seq_cst', "call void @llvm.nvvm.membar.sys()", text)
     decls = intrinsic_declarations(text)  # its pattern does not read struct return types:
     decls += [f"declare {{i32, i1}} @{name}({args})" for name, args in _STRUCT_RETURNING.items() if f"@{name}(" in text]
-    attrs = ['attributes #0 = { alwaysinline nounwind }', "attributes #1 = { convergent nounwind }",
+    attrs = ['attributes #0 = { alwaysinline nounwind }', f"attributes #1 = {{ {WARP_OP_ATTRS} }}",
              'attributes #2 = { alwaysinline convergent nounwind }', "attributes #3 = { nounwind }", STRICTFP_ATTRS]
     return "\n".join([text, *decls, *attrs]) + "\n"

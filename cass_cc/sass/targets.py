@@ -88,6 +88,12 @@ def _directed_fma(name: str, target: str) -> str:
 
 
 STRICTFP_ATTRS = 'attributes #4 = { noinline nounwind strictfp }'
+# The call sites of warp-wide operations (ballots, the active mask, REDUX, shuffles, barriers).
+# `convergent` alone lets SimplifyCFG hoist identical calls from both arms of a branch to above
+# it (LLVM's convergent only forbids adding control dependences): a ballot or exec read then
+# sees the lanes of both arms, and an aggregated atomic (VOTEU.ANY + UPOPC + one leader's RED)
+# counts the other arm's lanes as well. `nomerge` stops that hoisting.
+WARP_OP_ATTRS = "convergent nomerge nounwind"
 
 
 def _split_args(text: str) -> list[str]:
@@ -135,7 +141,7 @@ def _cpu_module(lifted: list[Lifted]) -> str:
         parts.append(f"declare {ret} @{name}({args})")
     text = "\n".join(parts)
     parts += intrinsic_declarations(text)
-    parts += ['attributes #0 = { nounwind "denormal-fp-math"="ieee,ieee" "denormal-fp-math-f32"="ieee,ieee" }', "attributes #1 = { convergent nounwind }", STRICTFP_ATTRS]
+    parts += ['attributes #0 = { nounwind "denormal-fp-math"="ieee,ieee" "denormal-fp-math-f32"="ieee,ieee" }', f"attributes #1 = {{ {WARP_OP_ATTRS} }}", STRICTFP_ATTRS]
     return "\n".join(parts) + "\n"
 
 
@@ -468,7 +474,7 @@ def _amd_module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
     text = "\n".join(parts)
     parts += intrinsic_declarations(text)
     parts.append('attributes #0 = { alwaysinline nounwind "denormal-fp-math-f32"="ieee,ieee" }')
-    parts.append("attributes #1 = { convergent nounwind }")
+    parts.append(f"attributes #1 = {{ {WARP_OP_ATTRS} }}")
     parts.append('attributes #2 = { alwaysinline convergent nounwind "denormal-fp-math-f32"="ieee,ieee" }')
     parts.append(STRICTFP_ATTRS)
     return "\n".join(parts) + "\n"

@@ -198,6 +198,19 @@ CASES: list[Case] = [
         (Buf("i32", N, gen="int"), Buf("i32", 1, "inout", gen="int"), Scalar("i32", 511)),
     ),
     Case(
+        "atomic_vote_branch",  # nvcc aggregates each arm's atomic (VOTEU.ANY, POPC, UFLO, one leader's RED): the arms' identical ballots must not be hoisted above the branch (each counts its own lanes)
+        """__global__ void atomic_vote_branch(const int* in, unsigned* out) {
+            __shared__ unsigned s[2]; if (threadIdx.x < 2) s[threadIdx.x] = 0; __syncthreads();
+            int i = blockIdx.x * blockDim.x + threadIdx.x; int v = in[i];
+            if (v > 0) atomicAdd(&out[0], 5u); else atomicSub(&out[1], 3u);
+            if (v & 4) atomicAdd(&s[0], 7u); else atomicAdd(&s[1], 1u);
+            __syncthreads(); if (threadIdx.x < 2) atomicAdd(&out[2 + threadIdx.x], s[threadIdx.x]); }""",
+        """struct P { const int *in; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) { int v = p->in[i];
+             if (v > 0) p->out[0] += 5u; else p->out[1] -= 3u; if (v & 4) p->out[2] += 7u; else p->out[3] += 1u; }""",
+        (Buf("i32", N, gen="int"), Buf("u32", 4, "out")),
+        xfail="simt.c settles the ballots that both arms reach as one (its fibers do not diverge): checked on gfx1100 in test_emu.py",
+    ),
+    Case(
         "warp_sum",
         """__global__ void warp_sum(const float* in, float* out) {
             int i = blockIdx.x * blockDim.x + threadIdx.x; float v = in[i];
@@ -1092,5 +1105,27 @@ CASES: list[Case] = [
              for (unsigned t = 0; t < bx; t++) { unsigned i = blk * bx + t, w = i & ~31u, m = 0;
                for (unsigned l = 0; l < 32; l++) m |= (unsigned)!isnan(lane16(p->a[w + l], 1, 0)) << l; p->out[2 * i] = any; p->out[2 * i + 1] = m; } }""",
         (Buf("u32", N, gen="f16s"), Buf("u32", 2 * N, "out")),
+    ),
+    Case(
+        "lea_sub64",  # LEA / LEA.HI with a negated source and a carry out (64-bit b - (a << s)): -x is ~x + 1 in the adder, so x == 0 carries (small inputs: many zeros)
+        """__global__ void lea_sub64(const long long* a, const unsigned* b, unsigned long long* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; long long v = a[i]; unsigned x = b[i];
+            out[4 * i] = 65535ull - (unsigned long long)(v + v); out[4 * i + 1] = (unsigned long long)(x >> 4) - ((unsigned long long)x << 2);
+            out[4 * i + 2] = (unsigned long long)x - ((unsigned long long)v << 5); out[4 * i + 3] = ((unsigned long long)v << 3) - x; }""",
+        """struct P { const long long *a; const unsigned *b; uint64_t *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             uint64_t v = (uint64_t)p->a[i], x = p->b[i]; uint64_t *o = p->out + 4 * i;
+             o[0] = 65535u - (v + v); o[1] = (x >> 4) - (x << 2); o[2] = x - (v << 5); o[3] = (v << 3) - x; }""",
+        (Buf("i64", N, gen="small"), Buf("u32", N, gen="small"), Buf("i64", 4 * N, "out")),
+    ),
+    Case(
+        "float_sat_zero",  # FMUL/FADD/FFMA.SAT: a -0 result saturates to +0 (__saturatef clamps to [+0, 1]); a's specials hold -0
+        """__global__ void float_sat_zero(const float* a, const float* b, unsigned* out) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x; float x = a[i], y = b[i];
+            out[3 * i] = __float_as_uint(__saturatef(__fmul_rn(x, y))); out[3 * i + 1] = __float_as_uint(__saturatef(__fadd_rn(x, x)));
+            out[3 * i + 2] = __float_as_uint(__saturatef(__fmaf_rn(x, y, -0.0f))); }""",
+        """struct P { const float *a, *b; unsigned *out; } *p = params; for (int i = 0; i < (int)(gx * bx); i++) {
+             float x = p->a[i], y = p->b[i], r[3] = {x * y, x + x, fmaf(x, y, -0.0f)};
+             for (int k = 0; k < 3; k++) { float s = r[k] > 0.0f ? fminf(r[k], 1.0f) : 0.0f; memcpy(&p->out[3 * i + k], &s, 4); } }""",
+        (Buf("f32", N, gen="special"), Buf("f32", N), Buf("u32", 3 * N, "out")),
     ),
 ]

@@ -81,6 +81,8 @@ def test_vector_accesses_give_the_references_on_the_cpu(sass_build) -> None:
     vector_build = dataclasses.replace(sass_build, sms={sm: dataclasses.replace(smb, cpu=report, lib=ctypes.CDLL(str(lib)))})
     bad = {}
     for case in CASES:
+        if case.xfail:  # known to differ on the CPU harness (test_kernels.py expects that)
+            continue
         outcome = run_case(vector_build, sm, case)
         assert outcome.checked > 0
         if outcome.mismatches:
