@@ -10,14 +10,28 @@
 // asm the back end cannot see into: it then uses its exact integer expansion. A constant divisor
 // stays visible, so division by a constant keeps its multiply-high form.
 //
+// The same belief spoils 64-bit multiplication (LLVM 15 to 19): the back end splits it into
+// 32-bit halves, and AMDGPUTargetLowering::performMulLoHiCombine takes the unsigned low-word
+// product (UMUL_LOHI) to v_mul_i32_i24/v_mul_hi_i32_i24 when both low words have 9 or more sign
+// bits. Its high half is then signed: (u64)(x & 7) * 0xffffffffu had -1 where x - 1 was due, an
+// index out of bounds (cass-data fuzz r3:1053), and (u64)(unsigned)(short)a * (u64)(short)b was
+// wrong for a negative short (fixed by llvm-project #105831, August 2024). So a 64-bit multiply's
+// operand whose low word may have its top bit set has that low word hidden the same way (a zero-
+// or sign-extension stays outside, so the back end still knows the high word and the multiply
+// keeps its short form). __builtin_mul_overflow's 64-bit intrinsics multiply the high words too:
+// theirs are hidden alike. A constant like a hash multiplier with a clear top bit is left alone.
+//
 // Runs at the end of the optimisation pipeline (every -O level; before LTO's pre-link output too).
 // Host code (any other target) is left alone.
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/KnownBits.h"
 #if LLVM_VERSION_MAJOR >= 17
 #include "llvm/TargetParser/Triple.h"
 #else
@@ -40,6 +54,62 @@ bool isDivision(const Instruction &I) {
   }
 }
 
+bool isWideMultiply(const Instruction &I) {
+  return I.getOpcode() == Instruction::Mul && I.getType()->isIntegerTy(64);
+}
+
+// llvm.umul/smul.with.overflow.i64 (__builtin_mul_overflow): expanded into products of every
+// 32-bit word of the operands, high words included.
+bool isCheckedWideMultiply(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II &&
+         (II->getIntrinsicID() == Intrinsic::umul_with_overflow ||
+          II->getIntrinsicID() == Intrinsic::smul_with_overflow) &&
+         II->getArgOperand(0)->getType()->isIntegerTy(64);
+}
+
+// A zext or sext from 32 bits or fewer: its low word is the source extended to 32 bits.
+const CastInst *narrowExtension(const Value *V) {
+  const auto *Ext = dyn_cast<CastInst>(V);
+  if (Ext && (isa<ZExtInst>(Ext) || isa<SExtInst>(Ext)) &&
+      Ext->getSrcTy()->getIntegerBitWidth() <= 32)
+    return Ext;
+  return nullptr;
+}
+
+// Whether a word of V may have its top bit set: the back end may then take it for a negative
+// 24-bit number (when it finds 9 or more sign bits, which it can see in more places than IR
+// analysis here), a large unsigned word. A word known to be non-negative is safe either way:
+// with 9 sign bits it is below 2^23, where the signed and unsigned products agree.
+bool lowWordMayBeNegative(const Value *V, const DataLayout &DL) {
+  return !computeKnownBits(V, DL).trunc(32).isNonNegative();
+}
+bool highWordMayBeNegative(const Value *V, const DataLayout &DL) {
+  return !computeKnownBits(V, DL).isNonNegative();
+}
+
+// V (an i64) with its low word, and where High its high word, passed through Hide (an i32 -> i32
+// inline asm) before the multiply.
+Value *hideWords(IRBuilder<> &Builder, Value *V, bool Low, bool High, FunctionType *HideTy,
+                 InlineAsm *Hide) {
+  Type *I32 = Builder.getInt32Ty(), *I64 = V->getType();
+  auto hidden = [&](Value *W, bool Hidden) {
+    return Hidden ? Builder.CreateCall(HideTy, Hide, {W}) : W;
+  };
+  if (!High) {
+    if (const CastInst *Ext = narrowExtension(V)) {
+      // extend the hidden word the same way: the back end still knows the high word
+      Value *Word = Builder.CreateSExt(Ext->getOperand(0), I32); // a zext reaching here is from i32
+      return Builder.CreateCast(Ext->getOpcode(), hidden(Word, Low), I64);
+    }
+    Value *Word = Builder.CreateZExt(hidden(Builder.CreateTrunc(V, I32), Low), I64);
+    return Builder.CreateOr(Word, Builder.CreateAnd(V, ConstantInt::get(I64, ~0xffffffffull)));
+  }
+  Value *LowWord = Builder.CreateZExt(hidden(Builder.CreateTrunc(V, I32), Low), I64);
+  Value *HighWord = hidden(Builder.CreateTrunc(Builder.CreateLShr(V, 32), I32), true);
+  return Builder.CreateOr(LowWord, Builder.CreateShl(Builder.CreateZExt(HighWord, I64), 32));
+}
+
 struct OpaqueDivision : PassInfoMixin<OpaqueDivision> {
   // required: -O0 marks functions optnone, and the pass manager skips optional passes on those
   static bool isRequired() { return true; }
@@ -47,10 +117,29 @@ struct OpaqueDivision : PassInfoMixin<OpaqueDivision> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     if (!Triple(F.getParent()->getTargetTriple()).isAMDGPU())
       return PreservedAnalyses::all();
-    SmallVector<Instruction *, 8> Work;
-    for (Instruction &I : instructions(F))
+    SmallVector<Instruction *, 8> Work, Multiplies;
+    for (Instruction &I : instructions(F)) {
       if (isDivision(I))
         Work.push_back(&I);
+      else if (isWideMultiply(I) || isCheckedWideMultiply(I))
+        Multiplies.push_back(&I);
+    }
+    const DataLayout &DL = F.getParent()->getDataLayout();
+    bool Changed = !Work.empty();
+    for (Instruction *I : Multiplies) {
+      IRBuilder<> Builder(I);
+      FunctionType *HideTy = FunctionType::get(Builder.getInt32Ty(), {Builder.getInt32Ty()}, false);
+      InlineAsm *Hide = InlineAsm::get(HideTy, "", "=v,0", /*hasSideEffects=*/false);
+      bool Words = isCheckedWideMultiply(*I); // a plain multiply's high words are only multiplied low
+      for (unsigned Op = 0; Op < 2; ++Op) {
+        Value *V = I->getOperand(Op);
+        bool Low = lowWordMayBeNegative(V, DL), High = Words && highWordMayBeNegative(V, DL);
+        if (Low || High) {
+          I->setOperand(Op, hideWords(Builder, V, Low, High, HideTy, Hide));
+          Changed = true;
+        }
+      }
+    }
     for (Instruction *I : Work) {
       IRBuilder<> Builder(I);
       Type *Ty = I->getType();
@@ -63,7 +152,7 @@ struct OpaqueDivision : PassInfoMixin<OpaqueDivision> {
         I->setOperand(Op, Builder.CreateCall(FnTy, Hide, {V}));
       }
     }
-    return Work.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 };
 

@@ -1,5 +1,6 @@
 """The division guard (divguard.cpp): an LLVM pass plugin that keeps clang's AMDGPU back end off its
-float division for integers, which LLVM 15-17 apply to values that do not fit (issue 21).
+float division for integers, which LLVM 15-17 apply to values that do not fit (issue 21), and off
+its signed 24-bit high multiply for unsigned 64-bit products (fuzz r3:1053).
 
 The plugin is built once per clang (its LLVM version) and source, with that LLVM's own headers
 (`llvm-config-N --cxxflags`; Debian: llvm-N-dev) and its clang++, into the cache folder. Without
