@@ -8,6 +8,7 @@ backend sees them; llc and llvm-mc both get --amdhsa-code-object-version=5.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -64,12 +65,19 @@ def _run(argv: list[str], what: str) -> None:
 
 
 def gfx1100_asm(ir: str, opt: str, llc: str, arch: str = "gfx1100") -> str:
-    """LLVM IR text -> AMDGPU assembly text with .amdhsa_kernel descriptors."""
+    """LLVM IR text -> AMDGPU assembly text with .amdhsa_kernel descriptors. opt loads the
+    division guard (toolchain/divguard.py): LLVM 16's back end gets some 64-bit products of
+    lifted IMAD.WIDE/.HI wrong as it does clang 15's (`__umul64hi(y, x & 7)`)."""
+    from ..config import load as load_config
+    from ..toolchain.divguard import for_llvm_tool
+
+    plugin = for_llvm_tool(opt, load_config().cache_path(os.environ))
     with tempfile.TemporaryDirectory(prefix="cass-rdna3-") as tmp:
         ll, bc, s = Path(tmp, "in.ll"), Path(tmp, "opt.bc"), Path(tmp, "out.s")
         ll.write_text(ir)
         target = ["-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}"]
-        _run([opt, "-O2", *target, str(ll), "-o", str(bc)], "opt")
+        guard = [f"-load-pass-plugin={plugin}"] if plugin else []
+        _run([opt, "-O2", *target, *guard, str(ll), "-o", str(bc)], "opt")
         _run([llc, "-O2", *target, CODE_OBJECT, str(bc), "-o", str(s)], "llc")
         return s.read_text()
 

@@ -9,7 +9,9 @@ to install; CASS_CC_NO_DIVISION_GUARD=1 builds without the guard anyway (the use
 """
 from __future__ import annotations
 
+import functools
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -60,3 +62,15 @@ def division_guard(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Envir
             raise ToolchainError(f"building the division guard failed: {proc.stderr.strip().splitlines()[-1:]}")
         os.replace(built, plugin)  # atomic: a concurrent build writes the same file
     return plugin
+
+
+@functools.lru_cache(maxsize=None)
+def for_llvm_tool(path: str, cache_dir: Path) -> Path | None:
+    """The plugin for the LLVM of an `opt` (the lifter's pipeline runs opt-16 on lifted IR, and
+    LLVM 16's back end makes the same 64-bit multiply mistake: `opt -load-pass-plugin=...`)."""
+    text = subprocess.run([path, "--version"], capture_output=True, text=True).stdout
+    m = re.search(r"LLVM version (\d+)\.(\d+)\.(\d+)", text)
+    if m is None:
+        raise ToolchainError(f"{path}: no LLVM version in its --version")
+    version = tuple(int(x) for x in m.groups())
+    return division_guard(Tool("opt", path, version, m.group(0)), cache_dir, os.environ)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .tool import Spec
 
 _APT_AMD = "install it with: apt-get install clang-15 lld-15 llvm-15 llvm-15-dev hipcc libamdhip64-dev rocm-device-libs"
-_APT_ASM = "install it with: apt-get install clang-16 llvm-16 lld-16 (gfx11 assembly needs LLVM 16+)"
+_APT_ASM = "install it with: apt-get install clang-16 llvm-16 llvm-16-dev lld-16 (gfx11 assembly needs LLVM 16+)"
 _PIP_CUDA = "install it with: pip install nvidia-cuda-nvcc nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm"
 
 _VERSIONED = tuple(range(20, 14, -1))

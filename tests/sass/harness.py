@@ -38,7 +38,10 @@ def _hash(*parts: str | bytes) -> str:
 
 
 def lifter_identity() -> str:
-    return _hash(*(p.read_bytes() for p in sorted(SASS_SRC.glob("*.py"))))
+    """The lifter's sources, and the division guard opt loads (toolchain/divguard.py)."""
+    guard = SASS_SRC.parent / "toolchain" / "divguard.cpp"
+    return _hash(*(p.read_bytes() for p in sorted(SASS_SRC.glob("*.py"))), guard.read_bytes(),
+                 os.environ.get("CASS_CC_NO_DIVISION_GUARD", ""))
 
 
 def locked(name: str):  # type: ignore[no-untyped-def]

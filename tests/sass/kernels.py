@@ -1045,6 +1045,18 @@ CASES: list[Case] = [
         (Buf("u32", N, gen="f16x2"), Buf("u32", N, gen="f16x2"), Buf("u32", N, gen="f16x2"), Buf("u32", 2 * N, "out")),
     ),
     Case(
+        "wide_mul_signbits",  # IMAD.WIDE/.HI.U32 of words LLVM 16's back end took for signed 24-bit (0xffffffff, a sign-extended short): its signed v_mul_hi_i32_i24 gave the high word of an unsigned product (the division guard in opt)
+        """__global__ void wide_mul_signbits(const unsigned* in, unsigned* out) { unsigned t = blockIdx.x * blockDim.x + threadIdx.x, n = gridDim.x * blockDim.x;
+            unsigned x = in[t] & 7u; unsigned long long y = (unsigned long long)(long long)(short)in[t + n]; unsigned s = (unsigned)(short)in[t + 2 * n];
+            out[4 * t] = __umulhi(0xffffffffu, x); out[4 * t + 1] = (unsigned)(((unsigned long long)s * y) >> 32);
+            unsigned long long h = __umul64hi(y, (unsigned long long)x); out[4 * t + 2] = (unsigned)h; out[4 * t + 3] = (unsigned)(h >> 32); }""",
+        """struct P { const unsigned *in; unsigned *out; } *p = params; unsigned n = gx * bx; for (unsigned t = 0; t < n; t++) {
+             unsigned x = p->in[t] & 7u; uint64_t y = (uint64_t)(int64_t)(int16_t)p->in[t + n]; uint32_t s = (uint32_t)(int16_t)p->in[t + 2 * n];
+             p->out[4 * t] = (uint32_t)(((uint64_t)0xffffffffu * x) >> 32); p->out[4 * t + 1] = (uint32_t)(((uint64_t)s * y) >> 32);
+             unsigned __int128 h = ((unsigned __int128)y * x) >> 64; p->out[4 * t + 2] = (uint32_t)h; p->out[4 * t + 3] = (uint32_t)(h >> 32); }""",
+        (Buf("u32", 3 * N, gen="bits"), Buf("u32", 4 * N, "out")),
+    ),
+    Case(
         "double_to_16",  # F2F.F16.F64 and F2F.BF16.F64 (sm_90; sm_80-89 half and bf16 in software): a double rounded once
         """__global__ void double_to_16(const unsigned* a, unsigned* out) { int i = blockIdx.x * blockDim.x + threadIdx.x;
             float v = __uint_as_float(a[i]); v = v != v ? 1.5f : v; double d = (double)v * 0x1.8000001p+1;

@@ -20,7 +20,7 @@ NP = {"i32": "int32", "u32": "uint32", "i64": "int64", "f32": "float32", "f64": 
 # (mem.py _local_offset). The others: the fuzz's defects, checked on the gfx1100 side too.
 EMU_CASES = ["trig_huge", "int_to_bf16", "int_to_half", "half_to_int", "vadd2", "fdiv_zero", "f64_special", "half_rint", "double_to_16",
              "sad_diff", "half_sat", "bf16_compare", "half_nan_vote", "atomic_vote_branch",
-             "float_sat_zero"]
+             "float_sat_zero", "wide_mul_signbits"]
 
 pytestmark = pytest.mark.skipif(not (have("llvm-mc-16") and have("ld.lld-16")), reason="needs llvm-mc-16 and ld.lld-16")
 
