@@ -21,14 +21,37 @@
 // keeps its short form). __builtin_mul_overflow's 64-bit intrinsics multiply the high words too:
 // theirs are hidden alike. A constant like a hash multiplier with a clear top bit is left alone.
 //
+// LLVM 15-18's AMDGPU back end writes an element of a register vector (a private array that
+// promote-alloca made a vector) at a non-constant index with v_movreld, the index in m0. An index
+// it knows to be uniform but finds in a VGPR (made by an instruction with no scalar form, like the
+// v_sad_u32 of __usad) goes through a waterfall loop, and that path (emitIndirectDst) drops the
+// part of the index it folded into a subregister: a double's high word overwrote its low word, and
+// a[u + 5] was written at a[u] (cass-data fuzz r3:1675; llvm-project #98907, fixed July 2024). So
+// a uniform index of an insertelement passes through llvm.amdgcn.readfirstlane, the same value in
+// an SGPR, and takes the exact path. A divergent index never reaches the loop: the back end
+// expands its insert into selects.
+//
+// LLVM 15 and 16's AMDGPU back ends cannot select llvm.amdgcn.fcmp with an unordered or ordered predicate
+// ("Cannot select: i32 = SETCC ..., setuo"), for any float type; InstCombine makes one of a vote on
+// a NaN test, __ballot_sync/__any_sync/__all_sync(m, isnan(x)) with x a double or a half (its
+// icmp ne 0 of the zero-extended fcmp uno x, 0.0). Per lane, x uno y is x une x or y une y, and
+// x ord y is x oeq x and y oeq y, so such a vote is rewritten into the OR / AND of the lane masks
+// of those selectable compares (a constant operand that is not a NaN drops its term).
+//
 // Runs at the end of the optimisation pipeline (every -O level; before LTO's pre-link output too).
 // Host code (any other target) is left alone.
 
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/Analysis/UniformityAnalysis.h"
+#else
+#include "llvm/Analysis/DivergenceAnalysis.h"
+#endif
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/KnownBits.h"
@@ -110,22 +133,98 @@ Value *hideWords(IRBuilder<> &Builder, Value *V, bool Low, bool High, FunctionTy
   return Builder.CreateOr(LowWord, Builder.CreateShl(Builder.CreateZExt(HighWord, I64), 32));
 }
 
+// An insertelement at a non-constant index (LLVM 19 and later write those right).
+bool isIndexedInsert(const Instruction &I) {
+  return LLVM_VERSION_MAJOR < 19 && isa<InsertElementInst>(I) && !isa<Constant>(I.getOperand(2));
+}
+
+// The inserts in Inserts whose index is uniform, for scalarIndex.
+SmallVector<Instruction *, 4> uniformIndexed(Function &F, FunctionAnalysisManager &FAM,
+                                             ArrayRef<Instruction *> Inserts) {
+  SmallVector<Instruction *, 4> Uniform;
+  if (Inserts.empty())
+    return Uniform;
+#if LLVM_VERSION_MAJOR >= 17
+  const auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  auto divergent = [&](const Value *V) { return UI.isDivergent(V); };
+#else
+  const auto &DI = FAM.getResult<DivergenceAnalysis>(F);
+  auto divergent = [&](const Value *V) { return DI.isDivergent(*V); };
+#endif
+  for (Instruction *I : Inserts)
+    if (!divergent(I->getOperand(2)))
+      Uniform.push_back(I);
+  return Uniform;
+}
+
+// I's index (uniform) read from the first active lane: the same value, but in an SGPR.
+void scalarIndex(Instruction *I) {
+  IRBuilder<> Builder(I);
+  Value *Index = I->getOperand(2);
+  Value *Word = Builder.CreateZExtOrTrunc(Index, Builder.getInt32Ty()); // a wider one is out of range
+  Word = Builder.CreateIntrinsic(Intrinsic::amdgcn_readfirstlane, {}, {Word});
+  I->setOperand(2, Builder.CreateZExtOrTrunc(Word, Index->getType()));
+}
+
+// llvm.amdgcn.fcmp(x, y, uno or ord): a lane mask LLVM 15 and 16 cannot select.
+bool isUnorderedVote(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II || II->getIntrinsicID() != Intrinsic::amdgcn_fcmp)
+    return false;
+  const auto *Pred = dyn_cast<ConstantInt>(II->getArgOperand(2));
+  return Pred && (Pred->getZExtValue() == CmpInst::FCMP_UNO || Pred->getZExtValue() == CmpInst::FCMP_ORD);
+}
+
+// The vote I (isUnorderedVote) as the OR (uno) or AND (ord) of each operand's self-compare mask.
+void splitUnorderedVote(Instruction *I) {
+  auto *II = cast<IntrinsicInst>(I);
+  bool Unordered = cast<ConstantInt>(II->getArgOperand(2))->getZExtValue() == CmpInst::FCMP_UNO;
+  IRBuilder<> Builder(II);
+  Value *Mask = nullptr;
+  for (unsigned Op = 0; Op < 2; ++Op) {
+    Value *V = II->getArgOperand(Op);
+    const auto *C = dyn_cast<ConstantFP>(V);
+    if (C && !C->isNaN())
+      continue; // never NaN: false for uno, true for ord
+    Value *Self = Builder.CreateCall(II->getCalledFunction(),
+                                     {V, V, Builder.getInt32(Unordered ? CmpInst::FCMP_UNE : CmpInst::FCMP_OEQ)});
+    Mask = !Mask ? Self : Unordered ? Builder.CreateOr(Mask, Self) : Builder.CreateAnd(Mask, Self);
+  }
+  if (!Mask) { // two constants, which InstCombine folds before this runs
+    if (!Unordered)
+      return;
+    Mask = Constant::getNullValue(II->getType()); // no lane is unordered
+  }
+  II->replaceAllUsesWith(Mask);
+  II->eraseFromParent();
+}
+
 struct OpaqueDivision : PassInfoMixin<OpaqueDivision> {
   // required: -O0 marks functions optnone, and the pass manager skips optional passes on those
   static bool isRequired() { return true; }
 
-  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     if (!Triple(F.getParent()->getTargetTriple()).isAMDGPU())
       return PreservedAnalyses::all();
-    SmallVector<Instruction *, 8> Work, Multiplies;
+    SmallVector<Instruction *, 8> Work, Multiplies, Inserts, Votes;
     for (Instruction &I : instructions(F)) {
       if (isDivision(I))
         Work.push_back(&I);
       else if (isWideMultiply(I) || isCheckedWideMultiply(I))
         Multiplies.push_back(&I);
+      else if (isIndexedInsert(I))
+        Inserts.push_back(&I);
+      else if (isUnorderedVote(I))
+        Votes.push_back(&I);
     }
+    // before any change: the analysis describes the function as it came
+    SmallVector<Instruction *, 4> UniformInserts = uniformIndexed(F, FAM, Inserts);
+    for (Instruction *I : UniformInserts)
+      scalarIndex(I);
+    for (Instruction *I : Votes)
+      splitUnorderedVote(I);
     const DataLayout &DL = F.getParent()->getDataLayout();
-    bool Changed = !Work.empty();
+    bool Changed = !Work.empty() || !UniformInserts.empty() || !Votes.empty();
     for (Instruction *I : Multiplies) {
       IRBuilder<> Builder(I);
       FunctionType *HideTy = FunctionType::get(Builder.getInt32Ty(), {Builder.getInt32Ty()}, false);
