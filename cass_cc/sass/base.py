@@ -50,7 +50,7 @@ class Lifted:
 
 
 CONTROL = {"BRA", "EXIT", "RET", "CALL", "BRX", "JMP", "JMX", "ENDCOLLECTIVE"}
-NOOPS = {"NOP", "BSSY", "BREAK", "DEPBAR", "YIELD", "ERRBAR", "CGAERRBAR", "CCTL", "CCTLL", "FENCE", "BMOV", "UCGABAR_ARV", "UCGABAR_WAIT", "PMTRIG", "NANOSLEEP"}
+NOOPS = {"NOP", "BREAK", "DEPBAR", "YIELD", "ERRBAR", "CGAERRBAR", "CCTL", "CCTLL", "FENCE", "BMOV", "UCGABAR_ARV", "UCGABAR_WAIT", "PMTRIG", "NANOSLEEP"}
 
 # Constant bank 0 slots below the parameters that nvcc-compiled kernels read.
 NTID = {0x0: 0, 0x4: 1, 0x8: 2}

@@ -21,6 +21,13 @@ from .lift import lift_kernel
 from .targets import GFX1100, Target, kernarg_types, module
 
 CODE_OBJECT = "--amdhsa-code-object-version=5"
+# llc-16's pre-RA exec-mask pass (SIOptimizeExecMaskingPreRA) folds `v_cndmask 0, 1, %cc` +
+# `v_cmp_ne 1` + `s_and exec` into `s_andn2 exec, %cc`, but extends %cc's live range only from
+# the select to the branch: with the select hoisted before a loop and the branch inside it, %cc
+# is not live around the back edge and the register allocator gives its SGPR to something else
+# in the loop (fuzz r3:1640: `if (blockDim.x >= 26)` inside a divergent loop read a division
+# slow path's mask on the second trip). The pass only saves a few instructions.
+LLC_WORKAROUNDS = ("--amdgpu-opt-exec-mask-pre-ra=false",)
 
 
 class CodegenError(Exception):
@@ -67,7 +74,8 @@ def _run(argv: list[str], what: str) -> None:
 def gfx1100_asm(ir: str, opt: str, llc: str, arch: str = "gfx1100") -> str:
     """LLVM IR text -> AMDGPU assembly text with .amdhsa_kernel descriptors. opt loads the
     division guard (toolchain/divguard.py): LLVM 16's back end gets some 64-bit products of
-    lifted IMAD.WIDE/.HI wrong as it does clang 15's (`__umul64hi(y, x & 7)`)."""
+    lifted IMAD.WIDE/.HI wrong as it does clang 15's (`__umul64hi(y, x & 7)`). llc runs
+    without its pre-RA exec-mask pass (LLC_WORKAROUNDS)."""
     from ..config import load as load_config
     from ..toolchain.divguard import for_llvm_tool
 
@@ -78,7 +86,7 @@ def gfx1100_asm(ir: str, opt: str, llc: str, arch: str = "gfx1100") -> str:
         target = ["-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}"]
         guard = [f"-load-pass-plugin={plugin}"] if plugin else []
         _run([opt, "-O2", *target, *guard, str(ll), "-o", str(bc)], "opt")
-        _run([llc, "-O2", *target, CODE_OBJECT, str(bc), "-o", str(s)], "llc")
+        _run([llc, "-O2", *target, CODE_OBJECT, *LLC_WORKAROUNDS, str(bc), "-o", str(s)], "llc")
         return s.read_text()
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .base import LOCAL_WINDOW_HI, SHARED_WINDOW_HI, LifterBase, Unsupported, shared_reserved
 from .ir import i32
-from .disasm import CBank, Imm, Insn, Mem, Operand, Pred, Reg
+from .disasm import CBank, Imm, Insn, Label, Mem, Operand, Pred, Reg
 
 WIDTHS = {"U8": (8, "zext"), "S8": (8, "sext"), "U16": (16, "zext"), "S16": (16, "sext"), "64": (64, ""), "128": (128, "")}
 SHFL_MODES = {"IDX": 0, "UP": 1, "DOWN": 2, "BFLY": 3}
@@ -377,14 +377,14 @@ class MemOps(LifterBase):
         d, p, src = (None, ops[0], ops[1]) if isinstance(ops[0], Pred) else (ops[0], ops[1], ops[2])
         mode = next((m for m in insn.mods if m in ("ANY", "ALL", "EQ")), None)
         v = self.pred(src)
-        ballot = self.rt("i32", "__cass_ballot", f"i1 {v}", convergent=True)
+        ballot = self._in_group(self.rt("i32", "__cass_ballot", f"i1 {v}", convergent=True))
         if mode == "ANY":
             r = b.op(f"icmp ne i32 {ballot}, 0")
         elif mode == "ALL":
-            active = self.rt("i32", "__cass_ballot", "i1 true", convergent=True)
+            active = self._in_group(self.rt("i32", "__cass_ballot", "i1 true", convergent=True))
             r = b.op(f"icmp eq i32 {ballot}, {active}")
         elif mode == "EQ":
-            active = self.rt("i32", "__cass_ballot", "i1 true", convergent=True)
+            active = self._in_group(self.rt("i32", "__cass_ballot", "i1 true", convergent=True))
             none = b.op(f"icmp eq i32 {ballot}, 0")
             r = b.op(f"or i1 {none}, {b.op(f'icmp eq i32 {ballot}, {active}')}")
         else:
@@ -409,7 +409,13 @@ class MemOps(LifterBase):
         rest = ops[1:] if p is not None else ops
         d, a = rest[0], rest[-1]
         v = self.i64val(a) if "U64" in mods else b.op(f"zext i32 {self.ival(a)} to i64")
-        mask = self.rt("i32", "__cass_match", f"i32 {kind}, i64 {v}", convergent=True)
+        if self._excluded() == "0":
+            mask = self.rt("i32", "__cass_match", f"i32 {kind}, i64 {v}", convergent=True)
+        else:  # the equal lanes of this lane's group; .ALL: all of the group's active lanes
+            mask = self._in_group(self.rt("i32", "__cass_match", f"i32 0, i64 {v}", convergent=True))
+            if kind == 1:
+                active = self._in_group(self.rt("i32", "__cass_ballot", "i1 true", convergent=True))
+                mask = b.op(f"select i1 {b.op(f'icmp eq i32 {mask}, {active}')}, i32 {active}, i32 0")
         self.wr(d, mask)  # type: ignore[arg-type]
         if p is not None:
             self.wp(p, b.op(f"icmp ne i32 {mask}, 0"))
@@ -425,22 +431,56 @@ class MemOps(LifterBase):
 
     # WARPSYNC.EXCLUSIVE Rm (cg::reduce over a tile: `WARPSYNC.EXCLUSIVE R4; REDUX.SUM.S32 UR4, R9`,
     # R4 = 0xffff << (lane & 16)) splits the warp into the groups of lanes that name the same mask
-    # until the convergence barrier's BSYNC; a REDUX there reduces over its group only. The lanes
-    # a lane's group leaves out live in the `xmask` register (0, its initial value: none).
+    # until the convergence barrier's BSYNC; each group runs as if its lanes were the warp's only
+    # active ones: a REDUX reduces over the group, and a VOTE (__activemask(), the ballot that
+    # elects an aggregated atomic's leader), a MATCH see only its lanes. On an H200, after a tile's
+    # reduce whose sum nvcc dropped (the WARPSYNC.EXCLUSIVE stays, no BSYNC follows) __activemask()
+    # was the tile's 16 lanes and each tile's leader added its tile's sum (fuzz r3:2066). The
+    # lanes a lane's group leaves out live in the `xmask` register (0, its initial value: none).
     def _excluded(self) -> str:
         if not any(i.opcode == "WARPSYNC" and "EXCLUSIVE" in i.mods for i in self.fn.insns):
             return "0"
         self.regs.add("xmask")
         return self.b.op("load i32, ptr %xmask")
 
+    def _in_group(self, mask: str) -> str:
+        """A mask of lanes, less those outside this lane's WARPSYNC.EXCLUSIVE group."""
+        x = self._excluded()
+        return mask if x == "0" else self.b.op(f"and i32 {mask}, {self.b.op(f'xor i32 {x}, -1')}")
+
     def op_WARPSYNC(self, insn: Insn) -> None:
-        """Per thread a no-op (the structurizer reconverges) but for the group it opens."""
+        """Per thread a no-op (the structurizer reconverges) but for the groups: .EXCLUSIVE Rm
+        makes Rm this lane's group; a plain WARPSYNC Rm (.ALL: every lane) brings Rm's lanes
+        into it, so `WARPSYNC Rm` with the group's own mask (__reduce_add_sync(__activemask(), x)
+        inside a tile) keeps it: on an H200 that sum was the tile's."""
+        b = self.b
         if "EXCLUSIVE" in insn.mods:
             self.regs.add("xmask")
-            self.b.emit(f"store i32 {self.b.op(f'xor i32 {self.ival(insn.operands[0])}, -1')}, ptr %xmask")
-        elif self._excluded() != "0":
-            self.b.emit("store i32 0, ptr %xmask")
+            b.emit(f"store i32 {b.op(f'xor i32 {self.ival(insn.operands[0])}, -1')}, ptr %xmask")
+            return
+        x = self._excluded()
+        if x == "0":
+            return
+        ops = [o for o in insn.operands if not isinstance(o, Label)]
+        if "ALL" in insn.mods or not ops:
+            b.emit("store i32 0, ptr %xmask")
+        else:
+            joined = b.op(f"xor i32 {self.ival(ops[0])}, -1")
+            b.emit(f"store i32 {b.op(f'and i32 {x}, {joined}')}, ptr %xmask")
+
+    # A convergence barrier gives back the lanes that were together at its BSSY: BSSY Bn keeps
+    # this lane's group, BSYNC Bn restores it (a loop over __activemask()'s bits inside a tile
+    # stays in the tile; sm_80's BSSY before the tile's WARPSYNC.EXCLUSIVE ends the split).
+    def _barrier_group(self, insn: Insn) -> str:
+        name = f"xmask_{getattr(insn.operands[0], 'name', 'B0').lower()}"
+        self.regs.add(name)
+        return name
+
+    def op_BSSY(self, insn: Insn) -> None:
+        x = self._excluded()
+        if x != "0":
+            self.b.emit(f"store i32 {x}, ptr %{self._barrier_group(insn)}")
 
     def op_BSYNC(self, insn: Insn) -> None:
         if self._excluded() != "0":
-            self.b.emit("store i32 0, ptr %xmask")
+            self.b.emit(f"store i32 {self.b.op(f'load i32, ptr %{self._barrier_group(insn)}')}, ptr %xmask")

@@ -1140,4 +1140,24 @@ CASES: list[Case] = [
              for (int k = 0; k < 3; k++) { float s = r[k] > 0.0f ? fminf(r[k], 1.0f) : 0.0f; memcpy(&p->out[3 * i + k], &s, 4); } }""",
         (Buf("f32", N, gen="special"), Buf("f32", N), Buf("u32", 3 * N, "out")),
     ),
+    Case(
+        "loop_uniform_mask",  # a uniform test (blockDim) inside a divergent loop: llc-16's pre-RA exec-mask pass branched on the mask made before the loop without keeping it live around the back edge, and the division's slow path reused its SGPR (fuzz r3:1640). The dead funnel shift keeps nvcc's loop shape; the square root's slow path is a second subroutine
+        """__global__ void loop_uniform_mask(const unsigned* in, unsigned* out) {
+            unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+            double d = __longlong_as_double((long long)((unsigned long long)in[(i + 361u) & 1023u] << 32 | in[(i + 362u) & 1023u]));
+            unsigned v = in[i], n = v & 7u;
+            for (unsigned k = 0; k < n; ++k) {
+              v = t * (in[(unsigned)(d >= -0x1p63 && d < 0x1p63 ? (long long)d : 0ll) & 1023u] << (blockDim.x & 31u));
+              if (26u <= blockDim.x) {
+                unsigned m = v & 7u, j = 0;
+                do { unsigned dead = __funnelshift_l(v, j, t & 31u); v = in[k]; } while (++j < m);
+                d = d / d;
+              }
+            }
+            out[2 * i] = v; out[2 * i + 1] = __float_as_uint(sqrtf((float)(in[(i * 5u + 533u) & 1023u] >> 8))); }""",
+        """struct P { const unsigned *in; unsigned *out; } *p = params; for (unsigned i = 0; i < gx * bx; i++) {
+             unsigned v = p->in[i], n = v & 7u; float s = sqrtf((float)(p->in[(i * 5u + 533u) & 1023u] >> 8));
+             p->out[2 * i] = n ? p->in[n - 1] : v; memcpy(&p->out[2 * i + 1], &s, 4); }""",
+        (Buf("u32", 1024, gen="bits"), Buf("u32", 2 * N, "out")),
+    ),
 ]

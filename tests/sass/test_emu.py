@@ -20,7 +20,7 @@ NP = {"i32": "int32", "u32": "uint32", "i64": "int64", "f32": "float32", "f64": 
 # (mem.py _local_offset). The others: the fuzz's defects, checked on the gfx1100 side too.
 EMU_CASES = ["trig_huge", "int_to_bf16", "int_to_half", "half_to_int", "vadd2", "fdiv_zero", "f64_special", "half_rint", "double_to_16",
              "sad_diff", "half_sat", "bf16_compare", "half_nan_vote", "atomic_vote_branch",
-             "float_sat_zero", "wide_mul_signbits"]
+             "float_sat_zero", "wide_mul_signbits", "loop_uniform_mask"]
 
 pytestmark = pytest.mark.skipif(not (have("llvm-mc-16") and have("ld.lld-16")), reason="needs llvm-mc-16 and ld.lld-16")
 
@@ -119,3 +119,47 @@ def test_kernel_same_alone_or_in_a_module(tmp_path: Path) -> None:
             for names, stem in (({"fz2", "fz7"}, "pair"), ({"fz7"}, "alone"))]
     bad = np.nonzero(outs[0] != outs[1])[0]
     assert not len(bad), "; ".join(f"word {j}: in the module {outs[0][j]:#x}, alone {outs[1][j]:#x}" for j in bad[:8])
+
+
+TILE_GROUPS = Path(__file__).with_name("data") / "tile_groups.cu"
+
+
+@pytest.mark.skipif(not have("nvcc"), reason="needs nvcc")
+def test_tile_group_votes(tmp_path: Path) -> None:
+    """A tile's WARPSYNC.EXCLUSIVE left standing splits the warp for votes and atomics too."""
+    import subprocess
+
+    import numpy as np
+
+    from cass_cc.emu import launch, load
+    from cass_cc.sass import codegen
+    from cass_cc.sass.cubin import read
+    from cass_cc.toolchain import Toolchain
+
+    tc = Toolchain(os.environ)
+    cub = tmp_path / "tiles.cubin"
+    subprocess.run([tc.nvcc.path, "-cubin", "-O3", "-arch=sm_90", "-o", str(cub), str(TILE_GROUPS)], check=True, capture_output=True)
+    report = codegen.lift_cubin(read(cub)[0], tc.nvdisasm.path)
+    assert not report.failed
+    s = tmp_path / "tiles.s"
+    s.write_text(codegen.gfx1100_asm(codegen.ir_module(report), tc.tool("opt").path, tc.tool("llc").path))
+    codegen.assemble(s, s.with_suffix(".o"), tc.llvm_mc.path)
+    codegen.link(s.with_suffix(".o"), s.with_suffix(".co"), tc.ld_lld.path)
+    co = load(s.with_suffix(".co"))
+
+    # what an H200 gave for tile_votes, one block of 64 threads, in[k] = k * k
+    sq = (np.arange(1024, dtype=np.uint64) ** 2).astype(np.uint32)
+    out = launch(co, "tile_votes", (1, 1, 1), (64, 1, 1), [sq, np.zeros(2048, np.uint32)])[1]
+    upper = [(lane & 16) != 0 for lane in range(32)]
+    want = [(0xFFFF0000, 392, 0xAAAA0000) if upper[t & 31] else (0x0000FFFF, 136, 0x0000AAAA) for t in range(64)]
+    got = [tuple(int(x) for x in out[3 * t:3 * t + 3]) for t in range(64)]
+    bad = [f"thread {t}: {tuple(map(hex, got[t]))}, the GPU {tuple(map(hex, want[t]))}" for t in range(64) if got[t] != want[t]]
+    assert not bad, "; ".join(bad[:6])
+    assert int(out[1000]) == 86336
+
+    # tile_loop: the sum over __activemask()'s lanes is over the same lanes the mask names
+    rng = random.Random(3)
+    inp = np.array([rng.getrandbits(32) for _ in range(512)], np.uint32)
+    out = launch(co, "tile_loop", (4, 1, 1), (128, 1, 1), [inp, np.zeros(1025, np.uint32)])[1]
+    assert (out[0:1024:2] == 1).all() and (out[1:1024:2] == 0).all()
+    assert int(out[1024]) == int((inp.astype(np.uint64) + np.arange(512) % 32).sum()) % 2**32
