@@ -7,10 +7,10 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
   clang-15 lld-15 llvm-15 libomp-15-dev          # HIP compiler (ROCm 5.2 is built for LLVM 15)
-  llvm-15-dev                                    # headers for cass-cc's division guard (clang pass plugin)
+  llvm-15-dev                                    # headers for cass-cc's LLVM fixes plugin (clang pass plugin)
   hipcc libamdhip64-dev rocm-device-libs         # HIP runtime, headers, device libraries
   clang-16 llvm-16 lld-16                        # llvm-mc/ld.lld 16 for gfx11 assembly
-  llvm-16-dev                                    # the division guard for the lifter's opt-16
+  llvm-16-dev                                    # the LLVM fixes plugin for the lifter's opt-16
   librocprim-dev librocrand-dev                  # the ROCm libraries Debian has
   g++ make cmake binutils
 )

@@ -260,7 +260,7 @@ class Build:
             archs=self.archs,
             include_flags=include_flags,
             mode=mode,
-            division_guard=self.tc.division_guard(),
+            llvm_fixes=self.tc.llvm_fixes(),
         )
 
     def compile_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:

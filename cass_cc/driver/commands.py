@@ -76,10 +76,10 @@ def hip_compile(
     archs: list[str],
     include_flags: list[str],
     mode: list[str],
-    division_guard: Path | None = None,
+    llvm_fixes: Path | None = None,
 ) -> list[str]:
     """clang's HIP driver on one .hip file. `mode` is e.g. ["-c"], ["-E"], ["-S", "--cuda-device-only"].
-    `division_guard`: the pass plugin (toolchain/divguard.py), loaded where code is generated."""
+    `llvm_fixes`: the pass plugin (toolchain/llvmfix.py), loaded where code is generated."""
     cmd = [clang, "-x", "hip"]
     cmd += [f"--offload-arch={a}" for a in archs]
     cmd += [f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={device_libs}"]
@@ -102,8 +102,8 @@ def hip_compile(
         cmd += [f"-D{name}={name}_{sha256_hex(src)[:12]}" for name in RDC_HEADER_FUNCTIONS]
     cmd += inv.host_args
     cmd += list(_QUIET)  # after -Xcompiler flags: a later -Wall would turn it back on
-    if division_guard is not None and not {"-E", "-M", "-MM"} & set(mode):
-        cmd.append(f"-fpass-plugin={division_guard}")
+    if llvm_fixes is not None and not {"-E", "-M", "-MM"} & set(mode):
+        cmd.append(f"-fpass-plugin={llvm_fixes}")
     cmd += [src, "-o", out]
     return cmd
 

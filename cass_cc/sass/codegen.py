@@ -73,11 +73,11 @@ def _run(argv: list[str], what: str) -> None:
 
 def gfx1100_asm(ir: str, opt: str, llc: str, arch: str = "gfx1100") -> str:
     """LLVM IR text -> AMDGPU assembly text with .amdhsa_kernel descriptors. opt loads the
-    division guard (toolchain/divguard.py): LLVM 16's back end gets some 64-bit products of
+    LLVM fixes plugin (toolchain/llvmfix.py): LLVM 16's back end gets some 64-bit products of
     lifted IMAD.WIDE/.HI wrong as it does clang 15's (`__umul64hi(y, x & 7)`). llc runs
     without its pre-RA exec-mask pass (LLC_WORKAROUNDS)."""
     from ..config import load as load_config
-    from ..toolchain.divguard import for_llvm_tool
+    from ..toolchain.llvmfix import for_llvm_tool
 
     plugin = for_llvm_tool(opt, load_config().cache_path(os.environ))
     with tempfile.TemporaryDirectory(prefix="cass-rdna3-") as tmp:

@@ -121,12 +121,12 @@ class Toolchain:
         cache = self.cache_dir or Path(os.path.expanduser("~/.cache/cass-cc"))
         return device_lib_dir(self.rocm, archs, cache, optional("llvm-dis"), optional("llvm-as"))
 
-    def division_guard(self) -> Path | None:
-        """The pass plugin that keeps clang off its float division for integers (divguard.py)."""
-        from .divguard import division_guard
+    def llvm_fixes(self) -> Path | None:
+        """The pass plugin that keeps clang off its float division for integers (llvmfix.py)."""
+        from .llvmfix import llvm_fixes
 
         cache = self.cache_dir or Path(os.path.expanduser("~/.cache/cass-cc"))
-        return division_guard(self.clang, cache, self.env)
+        return llvm_fixes(self.clang, cache, self.env)
 
     def check(self) -> list[tuple[str, str]]:
         """(name, what was found or the error) for every tool: `cass-cc setup` prints this."""
@@ -143,8 +143,8 @@ class Toolchain:
             except ToolchainError as e:
                 rows.append((name, f"MISSING: {e}"))
         try:
-            guard = self.division_guard()
-            rows.append(("division-guard", str(guard) if guard else "off (CASS_CC_NO_DIVISION_GUARD=1)"))
+            guard = self.llvm_fixes()
+            rows.append(("llvm-fixes", str(guard) if guard else "off (CASS_CC_NO_LLVM_FIXES=1)"))
         except ToolchainError as e:
-            rows.append(("division-guard", f"MISSING: {e}"))
+            rows.append(("llvm-fixes", f"MISSING: {e}"))
         return rows

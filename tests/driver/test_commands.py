@@ -59,11 +59,11 @@ def test_user_includes_come_after_the_translation_folders() -> None:
 
 
 @pytest.mark.parametrize("mode, loaded", [(["-c"], True), (["-S", "--cuda-device-only"], True), (["-E"], False), (["-M"], False)])
-def test_division_guard_loads_where_code_is_generated(mode: list[str], loaded: bool) -> None:
+def test_llvm_fixes_loads_where_code_is_generated(mode: list[str], loaded: bool) -> None:
     inv = parse(["-c", "k.cu"])
     cmd = commands.hip_compile(inv, "k.hip", "k.o", clang="clang", rocm=ROCM, device_libs=Path("/dl"), archs=["gfx1100"],
-                               include_flags=[], mode=mode, division_guard=Path("/cache/divguard.so"))
-    assert ("-fpass-plugin=/cache/divguard.so" in cmd) is loaded
+                               include_flags=[], mode=mode, llvm_fixes=Path("/cache/llvmfix.so"))
+    assert ("-fpass-plugin=/cache/llvmfix.so" in cmd) is loaded
     assert cmd[-3:] == ["k.hip", "-o", "k.o"]
 
 

@@ -38,10 +38,10 @@ def _hash(*parts: str | bytes) -> str:
 
 
 def lifter_identity() -> str:
-    """The lifter's sources, and the division guard opt loads (toolchain/divguard.py)."""
-    guard = SASS_SRC.parent / "toolchain" / "divguard.cpp"
+    """The lifter's sources, and the LLVM fixes plugin opt loads (toolchain/llvmfix.py)."""
+    guard = SASS_SRC.parent / "toolchain" / "llvmfix.cpp"
     return _hash(*(p.read_bytes() for p in sorted(SASS_SRC.glob("*.py"))), guard.read_bytes(),
-                 os.environ.get("CASS_CC_NO_DIVISION_GUARD", ""))
+                 os.environ.get("CASS_CC_NO_LLVM_FIXES", ""))
 
 
 def locked(name: str):  # type: ignore[no-untyped-def]

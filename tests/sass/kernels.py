@@ -1045,7 +1045,7 @@ CASES: list[Case] = [
         (Buf("u32", N, gen="f16x2"), Buf("u32", N, gen="f16x2"), Buf("u32", N, gen="f16x2"), Buf("u32", 2 * N, "out")),
     ),
     Case(
-        "wide_mul_signbits",  # IMAD.WIDE/.HI.U32 of words LLVM 16's back end took for signed 24-bit (0xffffffff, a sign-extended short): its signed v_mul_hi_i32_i24 gave the high word of an unsigned product (the division guard in opt)
+        "wide_mul_signbits",  # IMAD.WIDE/.HI.U32 of words LLVM 16's back end took for signed 24-bit (0xffffffff, a sign-extended short): its signed v_mul_hi_i32_i24 gave the high word of an unsigned product (the LLVM fixes plugin in opt)
         """__global__ void wide_mul_signbits(const unsigned* in, unsigned* out) { unsigned t = blockIdx.x * blockDim.x + threadIdx.x, n = gridDim.x * blockDim.x;
             unsigned x = in[t] & 7u; unsigned long long y = (unsigned long long)(long long)(short)in[t + n]; unsigned s = (unsigned)(short)in[t + 2 * n];
             out[4 * t] = __umulhi(0xffffffffu, x); out[4 * t + 1] = (unsigned)(((unsigned long long)s * y) >> 32);

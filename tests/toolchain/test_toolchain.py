@@ -116,8 +116,8 @@ def test_host_compiler_choice(tmp_path: Path) -> None:
     assert Toolchain({**base, "CUDAHOSTCXX": str(folder)}).host_cxx(str(gxx)).version == (13, 1, 0)  # -ccbin wins
 
 
-def test_division_guard_opt_out_and_missing_headers_are_named(tmp_path: Path) -> None:
-    from cass_cc.toolchain.divguard import division_guard
+def test_llvm_fixes_opt_out_and_missing_headers_are_named(tmp_path: Path) -> None:
+    from cass_cc.toolchain.llvmfix import llvm_fixes
     from cass_cc.toolchain.tool import Tool
 
     lonely = tmp_path / "bin" / "clang-99"  # a clang with no llvm-config or clang++ of its version
@@ -125,16 +125,16 @@ def test_division_guard_opt_out_and_missing_headers_are_named(tmp_path: Path) ->
     lonely.write_text("#!/bin/sh\n")
     lonely.chmod(0o755)
     clang = Tool("clang", str(lonely), (99, 0, 0), "clang version 99.0.0")
-    assert division_guard(clang, tmp_path, {"CASS_CC_NO_DIVISION_GUARD": "1"}) is None
+    assert llvm_fixes(clang, tmp_path, {"CASS_CC_NO_LLVM_FIXES": "1"}) is None
     with pytest.raises(ToolchainError, match="apt-get install llvm-99-dev"):
-        division_guard(clang, tmp_path, {})
+        llvm_fixes(clang, tmp_path, {})
 
 
 @needs_clang
-def test_division_guard_is_built_once_for_this_clang(tmp_path: Path) -> None:
+def test_llvm_fixes_is_built_once_for_this_clang(tmp_path: Path) -> None:
     tc = Toolchain(os.environ, cache_dir=tmp_path)
-    plugin = tc.division_guard()
+    plugin = tc.llvm_fixes()
     assert plugin is not None and plugin.stat().st_size > 0 and plugin.parent == tmp_path / "plugins"
     mtime = plugin.stat().st_mtime_ns
-    assert Toolchain(os.environ, cache_dir=tmp_path).division_guard() == plugin
+    assert Toolchain(os.environ, cache_dir=tmp_path).llvm_fixes() == plugin
     assert plugin.stat().st_mtime_ns == mtime  # the second toolchain found it in the cache

@@ -2,7 +2,7 @@
 scalar form): LLVM 15-18's AMDGPU back end writes it with v_movreld inside a waterfall loop, and
 that path (SITargetLowering::emitIndirectDst) drops the part of the index it folded into a
 subregister (llvm-project #98907): a double's high word was written over its low word (fuzz
-r3:1675), a[u + 5] went to a[u]. The division guard (cass_cc/toolchain/divguard.cpp) reads such an
+r3:1675), a[u + 5] went to a[u]. The LLVM fixes plugin (cass_cc/toolchain/llvmfix.cpp) reads such an
 index into an SGPR first."""
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """A warp vote on a NaN test, __ballot_sync/__any_sync/__all_sync(m, isnan(x)) with x a double or a
 half: InstCombine turns the vote of `fcmp uno x, 0.0` into llvm.amdgcn.fcmp(x, 0.0, uno), which
 LLVM 15's AMDGPU back end cannot select ("Cannot select: i32 = SETCC ..., setuo"; fuzz r3:82, 247,
-727, 1650, 1686); the ordered form (a vote of !isnan(x)) likewise. The division guard
-(cass_cc/toolchain/divguard.cpp) rewrites it into masks of x une x / x oeq x."""
+727, 1650, 1686); the ordered form (a vote of !isnan(x)) likewise. The LLVM fixes plugin
+(cass_cc/toolchain/llvmfix.cpp) rewrites it into masks of x une x / x oeq x."""
 from __future__ import annotations
 
 import numpy as np

@@ -2,8 +2,8 @@
 sign-extended short, a word of one): the AMDGPU back end splits the multiply into 32-bit halves and
 AMDGPUTargetLowering::performMulLoHiCombine takes the unsigned low-word product to
 v_mul_hi_i32_i24, a signed high half (fixed by llvm-project #105831, August 2024). Fuzz r3:1053:
-in[__umulhi(0xffffffff, i) & 1023] read in[-1], the & 1023 dropped as i < 7. The division guard
-(cass_cc/toolchain/divguard.cpp) hides such words from the back end."""
+in[__umulhi(0xffffffff, i) & 1023] read in[-1], the & 1023 dropped as i < 7. The LLVM fixes plugin
+(cass_cc/toolchain/llvmfix.cpp) hides such words from the back end."""
 from __future__ import annotations
 
 import numpy as np

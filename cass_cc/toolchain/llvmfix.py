@@ -1,4 +1,5 @@
-"""The division guard (divguard.cpp): an LLVM pass plugin that keeps clang's AMDGPU back end off its
+"""The LLVM fixes plugin (llvmfix.cpp): an LLVM pass plugin that works around miscompilations of the
+AMDGPU back end of LLVM 15-16 (clang-15 for HIP, opt/llc-16 for the lifter). It keeps it off its
 float division for integers, which LLVM 15-17 apply to values that do not fit (issue 21), off
 its signed 24-bit high multiply for unsigned 64-bit products (fuzz r3:1053), off its waterfall
 loop for a uniform register-array index held in a VGPR, which LLVM 15-18 write at the wrong element
@@ -8,7 +9,7 @@ select (fuzz r3:1686).
 The plugin is built once per clang (its LLVM version) and source, with that LLVM's own headers
 (`llvm-config-N --cxxflags`; Debian: llvm-N-dev) and its clang++, into the cache folder. Without
 the headers a HIP compile would be silently wrong for some divisions, so it stops with the package
-to install; CASS_CC_NO_DIVISION_GUARD=1 builds without the guard anyway (the user's choice).
+to install; CASS_CC_NO_LLVM_FIXES=1 builds without it anyway (the user's choice).
 """
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ from pathlib import Path
 from ..util import sha256_hex
 from .tool import Tool, ToolchainError
 
-SOURCE = Path(__file__).with_name("divguard.cpp")
-OPT_OUT = "CASS_CC_NO_DIVISION_GUARD"
+SOURCE = Path(__file__).with_name("llvmfix.cpp")
+OPT_OUT = "CASS_CC_NO_LLVM_FIXES"
 
 
 def _sibling(clang: Tool, name: str, major: int) -> str | None:
@@ -37,7 +38,7 @@ def _sibling(clang: Tool, name: str, major: int) -> str | None:
     return shutil.which(f"{name}-{major}")
 
 
-def division_guard(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[str]) -> Path | None:
+def llvm_fixes(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[str]) -> Path | None:
     """The plugin for this clang (built on first use), or None where the user opted out."""
     if env.get(OPT_OUT) == "1":
         return None
@@ -45,24 +46,24 @@ def division_guard(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Envir
     config = _sibling(clang, "llvm-config", major)
     cxx = _sibling(clang, "clang++", major)
     if config is None or cxx is None:
-        raise ToolchainError(f"cass-cc needs LLVM {major}'s development files for its division guard "
+        raise ToolchainError(f"cass-cc needs LLVM {major}'s development files for its LLVM fixes plugin "
                              f"(install them with: apt-get install llvm-{major}-dev), or {OPT_OUT}=1 "
                              "to build without it (some unsigned divisions in device code are then wrong)")
     flags = subprocess.run([config, "--cxxflags"], capture_output=True, text=True, check=True).stdout.split()
     key = sha256_hex(SOURCE.read_text(), clang.version_text, " ".join(flags))[:16]
-    plugin = cache_dir / "plugins" / f"divguard-{major}-{key}.so"
+    plugin = cache_dir / "plugins" / f"llvmfix-{major}-{key}.so"
     if plugin.exists():
         return plugin
     if not Path(next((f[2:] for f in flags if f.startswith("-I")), "/nonexistent"), "llvm/Passes/PassPlugin.h").exists():
         raise ToolchainError(f"LLVM {major}'s headers are missing (install them with: apt-get install llvm-{major}-dev), "
-                             f"or {OPT_OUT}=1 to build without the division guard")
+                             f"or {OPT_OUT}=1 to build without the LLVM fixes plugin")
     plugin.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=plugin.parent, prefix=".divguard-") as tmp:
+    with tempfile.TemporaryDirectory(dir=plugin.parent, prefix=".llvmfix-") as tmp:
         built = Path(tmp) / plugin.name
         proc = subprocess.run([cxx, "-shared", "-fPIC", "-O2", *flags, str(SOURCE), "-o", str(built)],
                               capture_output=True, text=True)
         if proc.returncode != 0:
-            raise ToolchainError(f"building the division guard failed: {proc.stderr.strip().splitlines()[-1:]}")
+            raise ToolchainError(f"building the LLVM fixes plugin failed: {proc.stderr.strip().splitlines()[-1:]}")
         os.replace(built, plugin)  # atomic: a concurrent build writes the same file
     return plugin
 
@@ -76,4 +77,4 @@ def for_llvm_tool(path: str, cache_dir: Path) -> Path | None:
     if m is None:
         raise ToolchainError(f"{path}: no LLVM version in its --version")
     version = tuple(int(x) for x in m.groups())
-    return division_guard(Tool("opt", path, version, m.group(0)), cache_dir, os.environ)
+    return llvm_fixes(Tool("opt", path, version, m.group(0)), cache_dir, os.environ)

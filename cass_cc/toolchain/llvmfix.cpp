@@ -1,4 +1,6 @@
-// cass-cc's division guard: an LLVM pass plugin loaded into clang for every HIP compile.
+// cass-cc's LLVM fixes plugin: an LLVM pass plugin loaded into clang for every HIP compile (and
+// into the lifter's opt), working around miscompilations of LLVM 15-16's AMDGPU back end. Each
+// part below says which, and the fuzz case that found it.
 //
 // LLVM 15-17's AMDGPU back end divides 32- and 64-bit integers through float when it believes
 // from the operands' sign bits that they fit in 24 bits (AMDGPUCodeGenPrepare::expandDivRem24,
@@ -199,7 +201,7 @@ void splitUnorderedVote(Instruction *I) {
   II->eraseFromParent();
 }
 
-struct OpaqueDivision : PassInfoMixin<OpaqueDivision> {
+struct LlvmFixes : PassInfoMixin<LlvmFixes> {
   // required: -O0 marks functions optnone, and the pass manager skips optional passes on those
   static bool isRequired() { return true; }
 
@@ -258,9 +260,9 @@ struct OpaqueDivision : PassInfoMixin<OpaqueDivision> {
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "cass-division-guard", "1", [](PassBuilder &PB) {
+  return {LLVM_PLUGIN_API_VERSION, "cass-llvm-fixes", "1", [](PassBuilder &PB) {
             PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
-              MPM.addPass(createModuleToFunctionPassAdaptor(OpaqueDivision()));
+              MPM.addPass(createModuleToFunctionPassAdaptor(LlvmFixes()));
             });
           }};
 }
