@@ -122,7 +122,7 @@ class Toolchain:
         return device_lib_dir(self.rocm, archs, cache, optional("llvm-dis"), optional("llvm-as"))
 
     def llvm_fixes(self) -> Path | None:
-        """The pass plugin that keeps clang off its float division for integers (llvmfix.py)."""
+        """The pass plugin that works around LLVM 15-16 AMDGPU miscompilations (llvmfix.py)."""
         from .llvmfix import llvm_fixes
 
         cache = self.cache_dir or Path(os.path.expanduser("~/.cache/cass-cc"))
