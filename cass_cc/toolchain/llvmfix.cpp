@@ -201,6 +201,28 @@ void splitUnorderedVote(Instruction *I) {
   II->eraseFromParent();
 }
 
+// llvm.maxnum/minnum, whose operands the back end must quiet first in IEEE mode (V_MAX_F32 turns a
+// signalling NaN into a NaN result, where maxnum ignores any NaN): LLVM 15 merged
+// fmaxf(c, fmaxf(sNaN, x)) into one v_max3_f32 without quieting, and the signalling NaN came out
+// (fuzz r3:1689: CUDA's 0x1b, cass-cc's NaN). An explicit llvm.canonicalize of each operand that
+// is not a constant survives the merge; where the back end knows a value is quiet already (the
+// result of arithmetic) it drops the canonicalize again.
+bool isMinMax(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && (II->getIntrinsicID() == Intrinsic::maxnum || II->getIntrinsicID() == Intrinsic::minnum) &&
+         II->getType()->isFloatingPointTy();
+}
+
+void quietOperands(Instruction *I) {
+  auto *II = cast<IntrinsicInst>(I);
+  IRBuilder<> Builder(II);
+  for (unsigned Op = 0; Op < 2; ++Op) {
+    Value *V = II->getArgOperand(Op);
+    if (!isa<Constant>(V))
+      II->setArgOperand(Op, Builder.CreateUnaryIntrinsic(Intrinsic::canonicalize, V));
+  }
+}
+
 struct LlvmFixes : PassInfoMixin<LlvmFixes> {
   // required: -O0 marks functions optnone, and the pass manager skips optional passes on those
   static bool isRequired() { return true; }
@@ -208,7 +230,7 @@ struct LlvmFixes : PassInfoMixin<LlvmFixes> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     if (!Triple(F.getParent()->getTargetTriple()).isAMDGPU())
       return PreservedAnalyses::all();
-    SmallVector<Instruction *, 8> Work, Multiplies, Inserts, Votes;
+    SmallVector<Instruction *, 8> Work, Multiplies, Inserts, Votes, MinMax;
     for (Instruction &I : instructions(F)) {
       if (isDivision(I))
         Work.push_back(&I);
@@ -218,6 +240,8 @@ struct LlvmFixes : PassInfoMixin<LlvmFixes> {
         Inserts.push_back(&I);
       else if (isUnorderedVote(I))
         Votes.push_back(&I);
+      else if (isMinMax(I))
+        MinMax.push_back(&I);
     }
     // before any change: the analysis describes the function as it came
     SmallVector<Instruction *, 4> UniformInserts = uniformIndexed(F, FAM, Inserts);
@@ -225,8 +249,10 @@ struct LlvmFixes : PassInfoMixin<LlvmFixes> {
       scalarIndex(I);
     for (Instruction *I : Votes)
       splitUnorderedVote(I);
+    for (Instruction *I : MinMax)
+      quietOperands(I);
     const DataLayout &DL = F.getParent()->getDataLayout();
-    bool Changed = !Work.empty() || !UniformInserts.empty() || !Votes.empty();
+    bool Changed = !Work.empty() || !UniformInserts.empty() || !Votes.empty() || !MinMax.empty();
     for (Instruction *I : Multiplies) {
       IRBuilder<> Builder(I);
       FunctionType *HideTy = FunctionType::get(Builder.getInt32Ty(), {Builder.getInt32Ty()}, false);

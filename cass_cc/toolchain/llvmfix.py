@@ -3,8 +3,8 @@ AMDGPU back end of LLVM 15-16 (clang-15 for HIP, opt/llc-16 for the lifter). It 
 float division for integers, which LLVM 15-17 apply to values that do not fit (issue 21), off
 its signed 24-bit high multiply for unsigned 64-bit products (fuzz r3:1053), off its waterfall
 loop for a uniform register-array index held in a VGPR, which LLVM 15-18 write at the wrong element
-(fuzz r3:1675), and off the unordered lane-mask compare of a vote on isnan(x), which LLVM 15-16 cannot
-select (fuzz r3:1686).
+(fuzz r3:1675), off the unordered lane-mask compare of a vote on isnan(x), which LLVM 15-16 cannot
+select (fuzz r3:1686), and off a three-way max that lets a signalling NaN through (fuzz r3:1689).
 
 The plugin is built once per clang (its LLVM version) and source, with that LLVM's own headers
 (`llvm-config-N --cxxflags`; Debian: llvm-N-dev) and its clang++, into the cache folder. Without
