@@ -31,3 +31,13 @@ def kernel_named(co, stem: str) -> str:  # type: ignore[no-untyped-def]
     names = [k for k in co.kernels if k.startswith(f"_Z{len(stem)}{stem}")]
     assert len(names) == 1, co.kernels
     return names[0]
+
+
+def run_translated(source: str, tmp_path: Path, kernel: str, grid, block, args: list, *flags: str) -> list:  # type: ignore[no-untyped-def]
+    """`source` built by cass-cc for gfx1100 (`-cubin -arch=sm_90` and `flags`), `kernel` launched on
+    the emulator: the argument arrays after the run."""
+    from cass_cc.emu import launch, load
+
+    co_path = tmp_path / f"{kernel}.co"
+    cass_cc_build(source, co_path, "-cubin", "-arch=sm_90", *flags)
+    return launch(load(co_path), kernel, grid, block, args)

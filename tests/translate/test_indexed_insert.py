@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tests.emu.conftest import needs_amd
-from tests.translate.conftest import cass_cc_build
+from tests.translate.conftest import run_translated
 
 SOURCE = r"""
 extern "C" __global__ void indexed_insert(const unsigned* in, unsigned* out) {
@@ -36,14 +36,10 @@ extern "C" __global__ void indexed_insert(const unsigned* in, unsigned* out) {
 @needs_amd
 @pytest.mark.parametrize("opt", ["-O3", "-G"])
 def test_register_array_written_at_uniform_vgpr_index(tmp_path, opt) -> None:  # type: ignore[no-untyped-def]
-    from cass_cc.emu import launch, load
-
-    co_path = tmp_path / "k.co"
-    cass_cc_build(SOURCE, co_path, "-cubin", "-arch=sm_90", opt)
     inp = np.random.default_rng(7).integers(0, 1 << 20, 64, dtype=np.uint32)
     block, blocks = 32, 2
-    out = launch(load(str(co_path)), "indexed_insert", (blocks, 1, 1), (block, 1, 1),
-                 [inp, np.zeros(blocks * block * 3, np.uint32)])[1].reshape(blocks * block, 3)
+    out = run_translated(SOURCE, tmp_path, "indexed_insert", (blocks, 1, 1), (block, 1, 1),
+                         [inp, np.zeros(blocks * block * 3, np.uint32)], opt)[1].reshape(blocks * block, 3)
     got_d = out[:, :2].copy().view(np.float64)[:, 0]
     i = [int(x) for x in inp]
     bad = []

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tests.emu.conftest import needs_amd
-from tests.translate.conftest import cass_cc_build
+from tests.translate.conftest import run_translated
 
 SOURCE = r"""
 extern "C" __global__ void mm3(const float* a, const float* b, const float* c, float* out) {
@@ -33,15 +33,12 @@ def _pick(op, *xs: float) -> float:  # type: ignore[no-untyped-def]
 @needs_amd
 @pytest.mark.parametrize("opt", ["-O3", "-G"])
 def test_three_way_min_max_ignore_signalling_nans(tmp_path, opt) -> None:  # type: ignore[no-untyped-def]
-    from cass_cc.emu import launch, load
-
-    cass_cc_build(SOURCE, tmp_path / "k.co", "-cubin", "-arch=sm_90", opt)
     words = [SNAN, QNAN, 0x41D80000, 0xC0400000, 0x00000000, 0x80000000, 0x3F800000, 0xFF800001]  # 27, -3, +-0, 1, -sNaN
     rng = np.random.default_rng(9)
     cols = [np.array([words[i] for i in rng.integers(0, len(words), 64)], np.uint32) for _ in range(3)]
     cols[0][:4], cols[1][:4], cols[2][:4] = [SNAN, SNAN, QNAN, 0x41D80000], [QNAN, 0x3F800000, SNAN, SNAN], [0x41D80000] * 4
     a, b, c = (x.view(np.float32) for x in cols)
-    out = launch(load(tmp_path / "k.co"), "mm3", 1, 64, [a, b, c, np.zeros(4 * 64, np.float32)])[3].reshape(64, 4)
+    out = run_translated(SOURCE, tmp_path, "mm3", 1, 64, [a, b, c, np.zeros(4 * 64, np.float32)], opt)[3].reshape(64, 4)
     for t in range(64):
         xs = [float(a[t]), float(b[t]), float(c[t])]
         big, small = _pick(max, *xs), _pick(min, *xs)

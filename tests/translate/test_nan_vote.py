@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tests.emu.conftest import needs_amd
-from tests.translate.conftest import cass_cc_build
+from tests.translate.conftest import run_translated
 
 SOURCE = r"""
 #include <cuda_fp16.h>
@@ -84,13 +84,9 @@ def _expected(x: np.ndarray) -> np.ndarray:
 @needs_amd
 @pytest.mark.parametrize("opt", ["-O3", "-G"])
 def test_vote_on_nan_test(tmp_path, opt) -> None:  # type: ignore[no-untyped-def]
-    from cass_cc.emu import launch, load
-
-    co_path = tmp_path / "k.co"
-    cass_cc_build(SOURCE, co_path, "-cubin", "-arch=sm_90", opt)
     x = _inputs()
-    out = launch(load(str(co_path)), "nan_votes", (1, 1, 1), (64, 1, 1),
-                 [x.view(np.uint32).copy(), np.zeros(64 * 10, np.uint32)])[1].reshape(64, 10)
+    out = run_translated(SOURCE, tmp_path, "nan_votes", (1, 1, 1), (64, 1, 1),
+                         [x.view(np.uint32).copy(), np.zeros(64 * 10, np.uint32)], opt)[1].reshape(64, 10)
     want = _expected(x)
     # the inputs reach both answers of each vote
     assert {int(want[0, 1]), int(want[32, 1])} == {0, 1} and {int(want[0, 2]), int(want[32, 2])} == {0, 1}

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from tests.emu.conftest import needs_amd
-from tests.translate.conftest import cass_cc_build
+from tests.translate.conftest import cass_cc_build, run_translated
 
 SOURCE = r"""
 extern "C" __global__ void udiv_signbits(const unsigned* in, unsigned* out) {
@@ -33,14 +33,10 @@ extern "C" __global__ void udiv_signbits(const unsigned* in, unsigned* out) {
 @needs_amd
 @pytest.mark.parametrize("opt", ["-O3", "-G"])
 def test_unsigned_division_with_many_sign_bits(tmp_path, opt) -> None:  # type: ignore[no-untyped-def]
-    from cass_cc.emu import launch, load
-
-    co_path = tmp_path / "k.co"
-    cass_cc_build(SOURCE, co_path, "-cubin", "-arch=sm_90", opt)
     rng = np.random.default_rng(7)
     inp = rng.integers(0, 1 << 32, 256, dtype=np.uint64).astype(np.uint32)
-    out = launch(load(str(co_path)), "udiv_signbits", (1, 1, 1), (64, 1, 1),
-                 [inp, np.zeros(64 * 6, np.uint32)])[1].reshape(64, 6)
+    out = run_translated(SOURCE, tmp_path, "udiv_signbits", (1, 1, 1), (64, 1, 1),
+                         [inp, np.zeros(64 * 6, np.uint32)], opt)[1].reshape(64, 6)
     want = np.zeros((64, 6), np.uint64)
     for t in range(64):
         d = (int(inp[t]) & 31) | 1

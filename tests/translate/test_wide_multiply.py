@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tests.emu.conftest import needs_amd
-from tests.translate.conftest import cass_cc_build
+from tests.translate.conftest import run_translated
 
 SOURCE = r"""
 extern "C" __global__ void wide_mul(const unsigned* in, unsigned* out) {
@@ -42,14 +42,10 @@ def _sext16(v: int) -> int:
 @needs_amd
 @pytest.mark.parametrize("opt", ["-O3", "-G"])
 def test_wide_multiply_of_words_with_many_sign_bits(tmp_path, opt) -> None:  # type: ignore[no-untyped-def]
-    from cass_cc.emu import launch, load
-
-    co_path = tmp_path / "k.co"
-    cass_cc_build(SOURCE, co_path, "-cubin", "-arch=sm_90", opt)
     rng = np.random.default_rng(5)
     inp = rng.integers(0, 1 << 32, 1024, dtype=np.uint64).astype(np.uint32)
-    out = launch(load(str(co_path)), "wide_mul", (1, 1, 1), (64, 1, 1),
-                 [inp, np.zeros(64 * 8, np.uint32)])[1].reshape(64, 8)
+    out = run_translated(SOURCE, tmp_path, "wide_mul", (1, 1, 1), (64, 1, 1),
+                         [inp, np.zeros(64 * 8, np.uint32)], opt)[1].reshape(64, 8)
     m32, m64 = (1 << 32) - 1, (1 << 64) - 1
     want = np.zeros((64, 8), np.uint64)
     for t in range(64):
