@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from .hostile.cli import hostile  # its families load only when named
+
 
 @click.group()
 def cli() -> None:
@@ -295,6 +297,9 @@ def run(recipe: Path, ray: str | None, workers: int | None, progress: bool | Non
     if workers:
         r.workers = workers
     _stage(lambda: run_recipe(r, progress))
+
+
+cli.add_command(hostile)
 
 
 @cli.group()
