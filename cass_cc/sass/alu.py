@@ -81,7 +81,6 @@ class AluOps(LifterBase):
 
     op_UMOV = op_MOV
     op_MOV32I = op_MOV
-    op_R2UR = op_MOV
 
     def op_CS2R(self, insn: Insn) -> None:
         d, src = insn.operands[0], insn.operands[1]
@@ -389,30 +388,37 @@ class AluOps(LifterBase):
     op_UPLOP3 = op_PLOP3
 
     def op_P2R(self, insn: Insn) -> None:
-        # P2R Rd, PR, Rs, mask: the predicate file's bits (P0 = bit 0) under a mask.
+        # P2R Rd, PR, Rs, mask: the predicate file's bits (P0 = bit 0) under a mask;
+        # UP2UR URd, UPR, URs, mask the same for the uniform predicates.
         b = self.b
         d, _pr, src, mask = insn.operands[:4]
         if not isinstance(mask, Imm):
-            raise Unsupported("P2R with a register mask")
+            raise Unsupported(f"{insn.opcode} with a register mask")
+        prefix = "UP" if insn.opcode == "UP2UR" else "P"
         m = int(mask.value)
         acc = "0"
         for i in range(7):
             if (m >> i) & 1:
-                bit = b.op(f"zext i1 {self.pred(Pred(f'P{i}'))} to i32")
+                bit = b.op(f"zext i1 {self.pred(Pred(f'{prefix}{i}'))} to i32")
                 acc = b.op(f"or i32 {acc}, {b.op(f'shl i32 {bit}, {i}')}")
         keep = b.op(f"and i32 {self.ival(src)}, {~m & 0xFFFFFFFF}")
         self.wr(d, b.op(f"or i32 {keep}, {acc}"))  # type: ignore[arg-type]
+
+    op_UP2UR = op_P2R
 
     def op_R2P(self, insn: Insn) -> None:
         b = self.b
         _pr, src, mask = insn.operands[:3]
         if not isinstance(mask, Imm):
-            raise Unsupported("R2P with a register mask")
+            raise Unsupported(f"{insn.opcode} with a register mask")
+        prefix = "UP" if insn.opcode == "UR2UP" else "P"
         v = self.ival(src)
         for i in range(7):
             if (int(mask.value) >> i) & 1:
                 bit = b.op(f"and i32 {b.op(f'lshr i32 {v}, {i}')}, 1")
-                self.wp(Pred(f"P{i}"), b.op(f"icmp ne i32 {bit}, 0"))
+                self.wp(Pred(f"{prefix}{i}"), b.op(f"icmp ne i32 {bit}, 0"))
+
+    op_UR2UP = op_R2P
 
     def op_SHF(self, insn: Insn) -> None:
         b = self.b

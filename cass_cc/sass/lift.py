@@ -217,6 +217,12 @@ class Lifter(AluOps, MemOps):
             b.start(done)
             b.emit("ret void")
             return True
+        if op == "BRA" and "CONV" in insn.mods and fall is not None:
+            # BRA.CONV Rmask jumps to a fast path when the warp is converged on the mask; the
+            # path it skips is the general one (a WARPSYNC.COLLECTIVE), right for converged
+            # warps too, so never taking it is always right.
+            b.emit(f"br label %{fall}")
+            return True
         if op == "BRA":
             # BRA.DIV jumps to a general path when the warp has diverged. That path is
             # correct for converged warps too, so taking it is always right.
@@ -234,13 +240,19 @@ class Lifter(AluOps, MemOps):
         if op == "ENDCOLLECTIVE":
             # sm_90's slow path for a warp-wide operation in code that may have diverged:
             # `WARPSYNC.COLLECTIVE Rmask, L; <op>; ENDCOLLECTIVE; L:`. Per thread the
-            # WARPSYNC is a no-op and ENDCOLLECTIVE goes on at the collective's label.
+            # WARPSYNC makes the lane's mask its group (mem.py) and ENDCOLLECTIVE gives the group
+            # back and goes on at the collective's label.
             opener = next((i for i in reversed(self.fn.insns) if i.offset < insn.offset
                            and i.opcode == "WARPSYNC" and "COLLECTIVE" in i.mods), None)
             if opener is None:
                 raise Unsupported("ENDCOLLECTIVE without a WARPSYNC.COLLECTIVE")
             target = self._target(opener.operands[-1])
-            self._jump(cond, target, fall)
+            if cond != "true" and fall is not None:
+                done = b.label("endcoll")
+                b.emit(f"br i1 {cond}, label %{done}, label %{fall}")
+                b.start(done)
+            self.end_collective()
+            b.emit(f"br label %{target}")
             return True
         if op == "CALL":
             # A call to a subroutine of this kernel's text: a branch; its RET returns through

@@ -409,16 +409,34 @@ class MemOps(LifterBase):
         rest = ops[1:] if p is not None else ops
         d, a = rest[0], rest[-1]
         v = self.i64val(a) if "U64" in mods else b.op(f"zext i32 {self.ival(a)} to i64")
-        if self._excluded() == "0":
-            mask = self.rt("i32", "__cass_match", f"i32 {kind}, i64 {v}", convergent=True)
-        else:  # the equal lanes of this lane's group; .ALL: all of the group's active lanes
-            mask = self._in_group(self.rt("i32", "__cass_match", f"i32 0, i64 {v}", convergent=True))
-            if kind == 1:
-                active = self._in_group(self.rt("i32", "__cass_ballot", "i1 true", convergent=True))
-                mask = b.op(f"select i1 {b.op(f'icmp eq i32 {mask}, {active}')}, i32 {active}, i32 0")
+        mask = self._match(kind, v)
         self.wr(d, mask)  # type: ignore[arg-type]
         if p is not None:
             self.wp(p, b.op(f"icmp ne i32 {mask}, 0"))
+
+    def _match(self, kind: int, v: str) -> str:
+        """MATCH's mask of i64 `v`: kind 0 the lanes equal to this one, 1 the active lanes when all are equal (else 0)."""
+        b = self.b
+        if self._excluded() == "0":
+            return self.rt("i32", "__cass_match", f"i32 {kind}, i64 {v}", convergent=True)
+        # the equal lanes of this lane's group; .ALL: all of the group's active lanes
+        mask = self._in_group(self.rt("i32", "__cass_match", f"i32 0, i64 {v}", convergent=True))
+        if kind == 1:
+            active = self._in_group(self.rt("i32", "__cass_ballot", "i1 true", convergent=True))
+            mask = b.op(f"select i1 {b.op(f'icmp eq i32 {mask}, {active}')}, i32 {active}, i32 0")
+        return mask
+
+    def op_R2UR(self, insn: Insn) -> None:
+        """R2UR URd, Rs copies a value the compiler knows is warp-uniform. sm_80+'s checked form
+        `R2UR Pd, URd, Rs` also says whether it is: Pd is true when every active lane's Rs is
+        equal (a non-constant member mask: `R2UR P0, URZ, Rmask; @!P0 BRA.DIV` takes the general
+        path when the lanes name different masks)."""
+        ops = insn.operands
+        if isinstance(ops[0], Pred):
+            v = self.b.op(f"zext i32 {self.ival(ops[2])} to i64")
+            self.wp(ops[0], self.b.op(f"icmp ne i32 {self._match(1, v)}, 0"))
+            ops = ops[1:]
+        self.wr(ops[0], self.raw(ops[1]))  # type: ignore[arg-type]
 
     def op_REDUX(self, insn: Insn) -> None:
         """REDUX.<op> Rd, Ra: the reduction of Ra over the warp's active lanes."""
@@ -438,7 +456,7 @@ class MemOps(LifterBase):
     # was the tile's 16 lanes and each tile's leader added its tile's sum (fuzz r3:2066). The
     # lanes a lane's group leaves out live in the `xmask` register (0, its initial value: none).
     def _excluded(self) -> str:
-        if not any(i.opcode == "WARPSYNC" and "EXCLUSIVE" in i.mods for i in self.fn.insns):
+        if not any(i.opcode == "WARPSYNC" and ("EXCLUSIVE" in i.mods or "COLLECTIVE" in i.mods) for i in self.fn.insns):
             return "0"
         self.regs.add("xmask")
         return self.b.op("load i32, ptr %xmask")
@@ -454,6 +472,17 @@ class MemOps(LifterBase):
         into it, so `WARPSYNC Rm` with the group's own mask (__reduce_add_sync(__activemask(), x)
         inside a tile) keeps it: on an H200 that sum was the tile's."""
         b = self.b
+        if "COLLECTIVE" in insn.mods:
+            # `WARPSYNC.COLLECTIVE Rm, L; <op>; ENDCOLLECTIVE`: sm_90's general path for a
+            # warp-wide operation whose member mask may differ between lanes (a 16-lane tile's
+            # cg::reduce): the operation runs once per distinct mask, over that mask's lanes.
+            # Inside, this lane's group is its Rm; ENDCOLLECTIVE gives back the group before.
+            x = self._excluded()
+            self.regs.add("xmask_coll")
+            b.emit(f"store i32 {x}, ptr %xmask_coll")
+            outside = b.op(f"xor i32 {self.ival(insn.operands[0])}, -1")
+            b.emit(f"store i32 {b.op(f'or i32 {x}, {outside}')}, ptr %xmask")
+            return
         if "EXCLUSIVE" in insn.mods:
             self.regs.add("xmask")
             b.emit(f"store i32 {b.op(f'xor i32 {self.ival(insn.operands[0])}, -1')}, ptr %xmask")
@@ -467,6 +496,10 @@ class MemOps(LifterBase):
         else:
             joined = b.op(f"xor i32 {self.ival(ops[0])}, -1")
             b.emit(f"store i32 {b.op(f'and i32 {x}, {joined}')}, ptr %xmask")
+
+    def end_collective(self) -> None:
+        self.regs.add("xmask_coll")
+        self.b.emit(f"store i32 {self.b.op('load i32, ptr %xmask_coll')}, ptr %xmask")
 
     # A convergence barrier gives back the lanes that were together at its BSSY: BSSY Bn keeps
     # this lane's group, BSYNC Bn restores it (a loop over __activemask()'s bits inside a tile
