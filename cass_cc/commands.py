@@ -102,6 +102,8 @@ def _hip_version(ctx: click.Context, param: click.Parameter, value: str | None) 
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="write the ported tree here (a mirror of SRC: other files copied)")
 @click.option("--inplace", is_flag=True, help="rewrite SRC itself, keeping each changed file's original as <file>.cuda-orig")
 @click.option("--examine", is_flag=True, help="translate in memory and report; write no ported file")
+@click.option("--overwrite-edits", is_flag=True,
+              help="replace files changed since the last port wrote them (else the port names them and writes nothing)")
 @click.option("--build-files/--no-build-files", default=True, show_default=True,
               help="rewrite Makefiles (nvcc -> hipcc, flags) and CMake files (CUDA -> HIP)")
 @click.option("--offload-arch", "archs", multiple=True, help="AMD target(s) (default: the offload-arch setting)")
@@ -111,9 +113,9 @@ def _hip_version(ctx: click.Context, param: click.Parameter, value: str | None) 
 @click.option("--print-stats", is_flag=True, help="print renames and unsupported names per API family (stdout)")
 @click.option("--print-stats-csv", "stats_csv", type=click.Path(dir_okay=False, path_type=Path), help="write those stats as CSV")
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar; the report lists failures only")
-def port(src: Path, output: Path | None, inplace: bool, examine: bool, build_files: bool, archs: tuple[str, ...],
-         hip_version: tuple[int, int] | None, report_file: Path | None, report_json: Path | None, print_stats: bool,
-         stats_csv: Path | None, quiet: bool) -> None:
+def port(src: Path, output: Path | None, inplace: bool, examine: bool, overwrite_edits: bool, build_files: bool,
+         archs: tuple[str, ...], hip_version: tuple[int, int] | None, report_file: Path | None, report_json: Path | None,
+         print_stats: bool, stats_csv: Path | None, quiet: bool) -> None:
     """Translate a whole CUDA tree (.cu .cuh .h .hpp .cpp .cc .c ...) to HIP, once.
 
     Exit status 1 when any file failed (the report says why).
@@ -124,7 +126,7 @@ def port(src: Path, output: Path | None, inplace: bool, examine: bool, build_fil
     opts = PortOptions(
         src=src, output=output, inplace=inplace, examine=examine, build_files=build_files, offload_archs=list(archs),
         hip_version=hip_version, report=report_file, report_json=report_json, print_stats=print_stats,
-        stats_csv=stats_csv, quiet=quiet,
+        stats_csv=stats_csv, quiet=quiet, overwrite_edits=overwrite_edits,
     )
     try:
         code = run_port(opts, _config())

@@ -1,6 +1,7 @@
 """Small file helpers shared by the driver, the cache and the toolchain."""
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -67,6 +68,29 @@ def atomic_path(final: str | os.PathLike[str]) -> Iterator[str]:
         except OSError:
             pass
         raise
+
+
+def output_problem(final: str | os.PathLike[str]) -> str | None:
+    """Why a user's output file `final` cannot be written, in the system's words, or None.
+
+    For -o and the like: a folder there, a missing folder (nvcc does not make one, nor do
+    we) or one we may not write in (found by creating and removing a probe file, which also
+    catches what os.access misses as root: a read-only mount, /sys). Nothing is left behind.
+    """
+    final = Path(final)
+    try:
+        if final.is_dir():
+            return os.strerror(errno.EISDIR)
+    except OSError as e:  # a name too long, a loop of links
+        return e.strerror or str(e)
+    probe = final.parent / f".cass-probe.{os.getpid()}.{os.urandom(6).hex()}"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as e:
+        return e.strerror or str(e)
+    os.close(fd)
+    os.unlink(probe)
+    return None
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:

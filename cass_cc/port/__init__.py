@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from ..util import atomic_write_bytes, atomic_write_text
+from ..util import atomic_write_text, output_problem
 from .buildfiles import rewrite_build_file
 from .make import MakeContext, included_make_files, uses_nvcc, variable_roles
 from .make import assignments as make_assignments
 from .files import port_source, strip_line_directive
-from .report import FAILED, TRANSLATED, FileResult, Report, stats_csv, stats_table, text_report
-from .walk import BACKUP_SUFFIX, Entry, is_inside, walk
+from .report import FAILED, TRANSLATED, FileResult, Report, one_line, stats_csv, stats_table, text_report
+from .walk import BACKUP_SUFFIX, MANIFEST, Entry, is_inside, walk
+from .writes import Plan, Write, read_regular
 
 __all__ = ["PortError", "PortOptions", "port", "strip_line_directive"]
 
@@ -44,6 +44,7 @@ class PortOptions:
     print_stats: bool = False
     stats_csv: Path | None = None
     quiet: bool = False
+    overwrite_edits: bool = False  # replace ported files edited since the last port (else refused)
 
     @property
     def mode(self) -> str:
@@ -63,6 +64,17 @@ def _check(opts: PortOptions) -> None:
             raise PortError(f"source folder {opts.src} is inside the output folder {out}; choose another output")
         if out.exists() and not out.is_dir():
             raise PortError(f"output {out} exists and is not a folder")
+
+
+def _make_output(out: Path) -> None:
+    """OUT made (with its parents) and writable, or one line saying why not (not one per file)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise PortError(f"cannot make the output folder {out}: {e.strerror}") from None
+    problem = output_problem(out / MANIFEST)  # a probe file: as root os.access misses a read-only mount
+    if problem is not None:
+        raise PortError(f"cannot write in the output folder {out}: {problem}")
 
 
 def _target(opts: PortOptions, config: Any, env: Mapping[str, str]):  # type: ignore[no-untyped-def]
@@ -118,16 +130,38 @@ def port(opts: PortOptions, config: Any, env: Mapping[str, str] | None = None) -
         target={"hip_version": f"{target.hip_version[0]}.{target.hip_version[1]}", "wave_size": target.wave_size, "offload_arch": archs},
         translator=chain.identity(),
     )
+    plan = None if opts.examine else Plan(opts.output if opts.output is not None else src)
     with _progress(entries, not opts.quiet and sys.stderr.isatty()) as items:
         for entry in items:
-            if entry.kind in ("source", "make", "cmake", "shell"):
+            if entry.kind == "skipped":
+                report.skipped.append((entry.rel, entry.warning))
+            elif entry.kind == "unlisted":
+                report.files.append(FileResult(entry.rel, "other", status=FAILED, error=entry.warning))
+            elif entry.kind in ("source", "make", "cmake", "shell"):
                 context = contexts.get(entry.rel) or MakeContext(rocm_root=rocm_root)
-                report.files.append(_port_file(entry, opts, chain, target, archs, cache, context))
-            elif opts.output is not None:
-                report.copied += _mirror(src / entry.rel, opts.output / entry.rel, report)
+                report.files.append(_port_file(entry, opts, chain, target, archs, cache, plan, context))
+            elif opts.output is not None and plan is not None:
+                _mirror(entry, src, opts.output, plan, report)
     _quiet_own_names(report, src)
+    if plan is not None:
+        _refuse_edits(plan, opts)
+        if opts.output is not None:
+            _make_output(opts.output)
+        plan.apply(report)
     _write_reports(report, opts)
     return 1 if report.failed else 0
+
+
+def _refuse_edits(plan: Plan, opts: PortOptions) -> None:
+    """Before anything is written: files the port would replace that were edited since the last
+    port wrote them (or that no port wrote) stop it, unless --overwrite-edits."""
+    edited = plan.edited()
+    if not edited or opts.overwrite_edits:
+        return
+    names = ", ".join(one_line(str(p)) for p in edited[:10]) + (f" and {len(edited) - 10} more" if len(edited) > 10 else "")
+    where = "ported files changed since the last port" if opts.inplace else \
+        f"files in {opts.output} changed since the last port wrote them, or written by something else"
+    raise PortError(f"{where}: {names}; nothing written (--overwrite-edits replaces them)")
 
 
 def _quiet_own_names(report: Report, src: Path) -> None:
@@ -143,7 +177,7 @@ def _quiet_own_names(report: Report, src: Path) -> None:
     for f in report.files:
         if f.kind == "source":
             try:
-                text = (src / f.path).read_text(encoding="utf-8", errors="replace")
+                text = read_regular(src / f.path).decode("utf-8", errors="replace")
             except OSError:
                 continue
             own |= declared_names(text) & candidates
@@ -176,7 +210,7 @@ def _make_files(src: Path, entries: list[Entry], rocm_root: str) -> tuple[list[E
         if rel in texts:
             continue
         try:
-            texts[rel] = (src / rel).read_text(encoding="utf-8", errors="surrogateescape")
+            texts[rel] = read_regular(src / rel).decode("utf-8", errors="surrogateescape")
         except OSError:
             continue  # reported when it is ported
         for inc in included_make_files({rel: texts[rel]})[rel]:
@@ -211,38 +245,46 @@ def _make_files(src: Path, entries: list[Entry], rocm_root: str) -> tuple[list[E
 
 
 def _port_file(entry: Entry, opts: PortOptions, chain: Any, target: Any, archs: list[str], cache: Any,
-               context: MakeContext | None = None) -> FileResult:
+               plan: Plan | None, context: MakeContext | None = None) -> FileResult:
     path = opts.src / entry.rel
     backup = path.with_name(path.name + BACKUP_SUFFIX)
-    read_from = backup if opts.inplace and backup.is_file() else path  # a second --inplace starts again from the original
+    has_backup = opts.inplace and backup.is_file() and not backup.is_symlink()
+    read_from = backup if has_backup else path  # a second --inplace starts again from the original
     try:
-        data = read_from.read_bytes()
+        data = read_regular(read_from)
+        st = os.lstat(path)
     except OSError as e:
         return FileResult(entry.rel, entry.kind, status=FAILED, error=f"cannot read {read_from}: {e.strerror}")
     if entry.kind == "source":
         result, ported = port_source(entry.rel, data, chain, target, cache)
     else:
         result, ported = _port_build_file(entry, data, archs, context)
-    try:
-        if opts.output is not None:
-            dest = opts.output / entry.rel
-            if ported is None:
-                _copy(path, dest)
-                if result.status == FAILED:
-                    result.error += " (copied untranslated)"
-            else:
-                atomic_write_text(dest, ported)
-                shutil.copymode(path, dest)
-        elif opts.inplace and result.status != FAILED:
-            if ported is not None:
-                if not backup.exists():
-                    shutil.copy2(path, backup)
-                atomic_write_text(path, ported)
-            elif read_from is backup:
-                atomic_write_bytes(path, data)  # ported before, needs no change now: the original again
-    except OSError as e:
-        result.status, result.error = FAILED, f"cannot write: {e}"
+    if plan is None:
+        return result
+    inode = (st.st_dev, st.st_ino)
+    if opts.output is not None:
+        dest = opts.output / entry.rel
+        if ported is None:
+            if result.status == FAILED:
+                result.error += " (copied untranslated)"
+            plan.add(Write(entry.rel, dest, entry.rel, copy_from=path, inode=inode, result=result))
+        else:
+            plan.add(Write(entry.rel, dest, entry.rel, data=_encode(ported), mode=st.st_mode, inode=inode, result=result))
+    elif result.status != FAILED and (ported is not None or has_backup):
+        keep = None
+        if not has_backup:  # the first port of this file: keep the original, its mode and times
+            keep = Write(entry.rel + BACKUP_SUFFIX, backup, "", copy_from=path, inode=inode, result=result)
+            plan.add(keep)
+        # ported, or ported before and needing no change now: the original again
+        new = _encode(ported) if ported is not None else data
+        plan.add(Write(entry.rel, path, entry.rel, data=new, mode=st.st_mode, inode=inode,
+                       original=backup if has_backup else None, check=has_backup, result=result, after=keep))
     return result
+
+
+def _encode(text: str) -> bytes:
+    """Bytes of a ported text; bytes a source held that were not UTF-8 (kept as surrogates) come back as they were."""
+    return text.encode("utf-8", "surrogateescape")
 
 
 def _port_build_file(entry: Entry, data: bytes, archs: list[str],
@@ -257,41 +299,46 @@ def _port_build_file(entry: Entry, data: bytes, archs: list[str],
     return result, new
 
 
-def _copy(src: Path, dest: Path) -> None:
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    if dest.is_symlink():
-        dest.unlink()
-    shutil.copy2(src, dest)
-
-
-def _mirror(src: Path, dest: Path, report: Report) -> int:
-    """Copy a non-source file or recreate a symbolic link; 1 when a file was copied."""
+def _mirror(entry: Entry, src: Path, out: Path, plan: Plan, report: Report) -> None:
+    """Copy a non-source file, or recreate a symbolic link as it is (with a warning when it
+    dangles, loops or leads out of the tree)."""
+    path = src / entry.rel
+    if entry.kind != "link":
+        try:
+            st = os.lstat(path)
+        except OSError as e:
+            report.files.append(FileResult(entry.rel, "other", status=FAILED, error=f"cannot read {path}: {e.strerror}"))
+            return
+        plan.add(Write(entry.rel, out / entry.rel, entry.rel, copy_from=path, inode=(st.st_dev, st.st_ino)))
+        return
     try:
-        if src.is_symlink():
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            if dest.is_symlink() or dest.is_file():
-                dest.unlink()
-            os.symlink(os.readlink(src), dest)
-            return 0
-        _copy(src, dest)
-        return 1
+        target = os.readlink(path)
     except OSError as e:
-        rel = src.relative_to(report.source).as_posix()
-        report.files.append(FileResult(rel, "other", status=FAILED, error=f"cannot copy: {e}"))
-        return 0
+        report.files.append(FileResult(entry.rel, "other", status=FAILED, error=f"cannot read the link {path}: {e.strerror}"))
+        return
+    if entry.warning:
+        report.skipped.append((entry.rel, entry.warning + "; recreated as it is"))
+    plan.add(Write(entry.rel, out / entry.rel, entry.rel, link=target))
 
 
 def _write_reports(report: Report, opts: PortOptions) -> None:
     text = text_report(report, quiet=opts.quiet)
     if opts.report is not None:
-        atomic_write_text(opts.report, text_report(report))
+        _write_report(opts.report, text_report(report))
     else:
         sys.stderr.write(text)
         sys.stderr.flush()
     if opts.report_json is not None:
-        atomic_write_text(opts.report_json, report.json_text())
+        _write_report(opts.report_json, report.json_text())
     if opts.stats_csv is not None:
-        atomic_write_text(opts.stats_csv, stats_csv(report))
+        _write_report(opts.stats_csv, stats_csv(report))
     if opts.print_stats:
         sys.stdout.write(stats_table(report))
         sys.stdout.flush()
+
+
+def _write_report(path: Path, text: str) -> None:
+    try:
+        atomic_write_text(path, text)
+    except OSError as e:
+        raise PortError(f"cannot write the report {path}: {e.strerror}") from None

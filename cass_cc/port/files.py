@@ -115,7 +115,7 @@ def translate(rel: str, data: bytes, source: str, chain: Any, target: Target, ca
         if hit:
             return hit[0]
     translation: Translation = chain.translate(source, rel, target)
-    if k is not None:
+    if k is not None and translation.cacheable:
         try:
             cache.put(k, translation)
         except Exception:

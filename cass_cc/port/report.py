@@ -50,6 +50,8 @@ class Report:
     translator: str
     files: list[FileResult] = field(default_factory=list)
     copied: int = 0  # other files mirrored into the output
+    # (path, why): left out (a FIFO, socket, device; gone mid-walk) or odd links recreated as they are
+    skipped: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def failed(self) -> list[FileResult]:
@@ -100,6 +102,7 @@ class Report:
             "summary": self.counts(),
             "stats": self.stats(),
             "files": [f.to_json() for f in self.files],
+            "skipped": [{"path": path, "reason": why} for path, why in self.skipped],
         }
 
     def json_text(self) -> str:
@@ -136,6 +139,11 @@ def stats_csv(report: Report) -> str:
     return out.getvalue()
 
 
+def one_line(text: str) -> str:
+    """`text` with control characters escaped: a file named `a\nb.cu` still gives one report line."""
+    return "".join(c.encode("unicode_escape").decode() if c != "\t" and (ord(c) < 32 or ord(c) == 127) else c for c in text)
+
+
 def _families(f: FileResult) -> str:
     parts = [f"{family} {sum(names.values())}" for family, names in sorted(f.renamed.items())]
     return f" ({', '.join(parts)})" if parts else ""
@@ -159,12 +167,15 @@ def text_report(report: Report, quiet: bool = False) -> str:
             names = ", ".join(f"{n} ({f.unsupported_family.get(n, 'unknown')})" for n in f.unsupported)
             lines.append(f"  unsupported, left as is: {names}")
         lines += [f"  {r}" for r in f.rewrites]
+    # even with -q: the ported tree lacks these, or holds links that lead nowhere it has
+    lines += [f"warning     {path}: {why}" for path, why in report.skipped]
     c = report.counts()
     verb = "would be" if report.mode == "examine" else "were"
     lines.append(
         f"cass-cc port: {c['sources']} source files: {c['translated']} translated, {c['unchanged']} unchanged, "
         f"{c['failed']} failed; {c['build_files_rewritten']} of {c['build_files']} build files rewritten"
         + (f"; {c['copied']} other files copied" if report.mode == "output" else "")
+        + (f"; {len(report.skipped)} warnings" if report.skipped else "")
         + (f" (examined: nothing {verb} written)" if report.mode == "examine" else "")
     )
-    return "\n".join(lines) + "\n"
+    return "\n".join(one_line(line) for line in lines) + "\n"
