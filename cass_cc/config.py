@@ -53,6 +53,21 @@ def _count(text: str) -> int:
     return value
 
 
+def _seconds_or_0(text: str) -> float:
+    """Seconds, where 0 means "cass-cc decides"."""
+    value = float(text)
+    if not 0 <= value < float("inf"):  # also refuses nan
+        raise ValueError(f"expected seconds >= 0, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value < float("inf"):
+        raise ValueError(f"expected seconds > 0, got {text!r}")
+    return value
+
+
 @record
 class Setting:
     key: str  # config-file key and --cass-<key>; env var is CASS_<KEY>
@@ -77,16 +92,17 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("model-dtype", _choice("auto", "bfloat16", "float16", "float32"), "auto", "weights type of a local model (auto: bfloat16 on a GPU, float32 on a CPU)"),
     Setting("model-endpoint", str, "", "an OpenAI-compatible chat-completions URL (a vLLM server, ...) instead of local weights"),
     Setting("model-max-tokens", _count, 4096, "longest model answer, in new tokens (max_new_tokens)"),
-    Setting("model-retries", _count, 2, "model endpoint: retries of a failed or timed-out request"),
+    Setting("model-retries", _count, 1, "model endpoint: retries of a failed or timed-out request (default 1: with the default time-out, at most ~4 minutes a request)"),
     Setting("model-revision", str, "main", "Hugging Face revision (branch, tag or commit) of the model"),
     Setting("model-scope", _choice("file", "function"), "file", "what the model gets: the whole file, or the definitions the rules flagged"),
     Setting("model-temperature", float, 0.0, "model sampling temperature (0: greedy, reproducible)"),
-    Setting("model-timeout", float, 600.0, "model endpoint: seconds to wait for one answer"),
+    Setting("model-timeout", _seconds, 120.0, "model endpoint: total seconds one request may take, connecting to last byte (default 120)"),
     Setting("model-top-p", float, 1.0, "model nucleus sampling (with a temperature above 0)"),
     Setting("model-when", _choice("unsupported", "always"), "unsupported", "ask the model for files the rules cannot fully translate, or always"),
     Setting("no-cache", _bool, False, "neither read nor write the translation cache"),
     Setting("offload-arch", _list, ["gfx1100"], "AMD targets when the command line names NVIDIA ones"),
     Setting("rocm-path", str, "", "ROCm installation (else $ROCM_PATH, /opt/rocm, /usr)"),
+    Setting("tool-timeout", _seconds_or_0, 0.0, "seconds one run of a tool (clang, llc, nvdisasm, ...) may take before cass-cc stops it and fails; 0: 2 min (30 for compilers and linkers) plus 1 min per MiB of input"),
     Setting("translator", str, "rules", "translator chain: 'rules', 'model,rules' (model first once a model is set)"),
 )
 BY_KEY = {s.key: s for s in SETTINGS}

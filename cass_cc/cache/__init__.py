@@ -12,6 +12,10 @@ atomically after the .hip file, which a hit reads alone. Opening the diskcache c
 ~20 ms and importing it ~12 ms a process, about 3% of a small file's compile. Hits and
 misses are counted by appending one byte to `hits`/`misses` (O_APPEND: atomic under
 `make -j`), so a hit writes nothing else.
+
+The cache never fails a build (disk.py): a damaged database is moved aside and rebuilt,
+a locked or read-only one is skipped for the run, a damaged entry is a miss. `clear`
+removes everything cass-cc keeps under the cache folder (OWNED), model answers too.
 """
 from __future__ import annotations
 
@@ -28,6 +32,24 @@ if TYPE_CHECKING:  # importing typing costs every compile ~5 ms
 
 SCHEMA = "1"
 COUNTERS = ("hits", "misses")
+# Everything cass-cc writes under the cache folder, with its writer: `cache clear` removes
+# these and nothing else (the folder may be shared). tests/hostile/test_cache.py checks
+# that a build leaves nothing else there.
+OWNED = (
+    "devlibs",  # toolchain/devlibs.py: patched device libraries
+    "hip",  # translated text, content-addressed (this module)
+    "hipnv",  # toolchain/hipnv.py
+    "hits", "misses",  # counters (this module)
+    "index",  # hit index (this module)
+    "model",  # model answers, verdicts, weight digests (model/store.py)
+    "plugins",  # toolchain/llvmfix.py
+    "shadow",  # translated header trees (driver/headers.py)
+    "toolkit",  # the shim CUDA toolkit (toolkit.py)
+    "tools.json",  # tool versions (toolchain/tool.py)
+    "translations",  # the translation store (this module)
+)
+# A .hip file's name is its text's SHA-256: an index entry naming anything else is garbage.
+_HEX = frozenset("0123456789abcdef")
 
 
 class CacheMiss(Exception):
@@ -46,10 +68,11 @@ class TranslationCache:
 
     @property
     def db(self) -> Any:
+        """The translation store (opened on a miss only: a hit reads its index file)."""
         if self._db is None:
-            import diskcache
+            from .disk import DiskStore
 
-            self._db = diskcache.Cache(str(self.root / "translations"))
+            self._db = DiskStore(self.root / "translations")
         return self._db
 
     def _hip_file(self, digest: str) -> Path:
@@ -75,10 +98,15 @@ class TranslationCache:
         hit = self._get_indexed(k)
         if hit is None:
             entry = self.db.get(k)  # an entry whose index file is gone (or from before there was one)
-            if entry is not None:
-                translation = _translation(entry)
-                hit = translation, self._materialise(translation.text)
-                self._write_index(k, entry, hit[1])
+            translation = _translation(entry) if entry is not None else None
+            if translation is None and entry is not None:
+                self.db.delete(k)  # not an entry this module wrote
+            if translation is not None:
+                try:
+                    hit = translation, self._materialise(translation.text)
+                    self._write_index(k, entry, hit[1])
+                except OSError:
+                    hit = None  # the files cannot be written here: the caller translates again
         self._count("hits" if hit else "misses")
         if hit is None and self.require_hit:
             raise CacheMiss(k)
@@ -87,16 +115,21 @@ class TranslationCache:
     def _get_indexed(self, k: str) -> tuple[Translation, Path] | None:
         try:
             entry = json.loads(self._index_file(k).read_bytes())
+            if not (isinstance(entry["hip"], str) and len(entry["hip"]) == 64 and _HEX.issuperset(entry["hip"])):
+                return None  # a name that is no digest could point anywhere (../../x)
             path = self._hip_file(entry["hip"])
             text = path.read_text(encoding="utf-8")
         except (OSError, ValueError, KeyError, TypeError):
+            return None
+        translation = _translation(dict(entry, text=text))
+        if translation is None:
             return None
         # checked on every hit: the .hip file is the one its name (its digest) says, and the index
         # entry is this key's (not another entry's copied or moved here); else the entry goes
         if entry.get("key") != k or sha256_hex(text) != entry["hip"]:
             self._drop(k, path if sha256_hex(text) != entry["hip"] else None)
             return None
-        return _translation(dict(entry, text=text)), path
+        return translation, path
 
     def _drop(self, k: str, bad_file: Path | None) -> None:
         """Forget a damaged entry (and a .hip file whose text is not its digest's)."""
@@ -106,6 +139,8 @@ class TranslationCache:
             bad_file.unlink(missing_ok=True)
 
     def put(self, k: str, t: Translation) -> Path:
+        """Store `t`; returns its .hip file. Raises OSError when the cache folder cannot
+        hold the file (read-only, full): the caller writes the text elsewhere."""
         entry = {
             "text": t.text,
             "translator": t.translator,
@@ -137,9 +172,9 @@ class TranslationCache:
 
     def stats(self) -> dict[str, int]:
         hip_dir = self.root / "hip"
-        files = list(hip_dir.rglob("*.hip")) if hip_dir.is_dir() else []
+        files = [f for f in hip_dir.rglob("*.hip") if f.is_file()] if hip_dir.is_dir() else []
         return {
-            "entries": len(self.db),
+            "entries": self.db.count(),
             "hits": self._counter("hits"),
             "misses": self._counter("misses"),
             "db_bytes": self.db.volume(),
@@ -148,21 +183,40 @@ class TranslationCache:
         }
 
     def clear(self) -> int:
+        """Remove everything in OWNED; returns the entries the translation and model stores held."""
         import shutil
 
-        n = self.db.clear()
-        for counter in COUNTERS:
-            (self.root / counter).unlink(missing_ok=True)
-        shutil.rmtree(self.root / "index", ignore_errors=True)
-        shutil.rmtree(self.root / "hip", ignore_errors=True)
-        shutil.rmtree(self.root / "shadow", ignore_errors=True)  # translated header trees (driver/headers.py)
+        from .disk import DiskStore
+
+        n = self.db.clear() + DiskStore(self.root / "model").clear()
+        for name in OWNED:
+            path = self.root / name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                try:
+                    path.unlink()
+                except FileNotFoundError:
+                    pass
+                except OSError as e:
+                    from .. import log
+
+                    log.warning(f"{path}: cannot remove: {e.strerror}")
         return n
 
 
-def _translation(entry: dict[str, Any]) -> Translation:
-    return Translation(
-        text=entry["text"],
-        translator=entry["translator"],
-        diagnostics=tuple(Diagnostic(*d) for d in entry["diagnostics"]),
-        unsupported=tuple(entry["unsupported"]),
-    )
+def _translation(entry: Any) -> Translation | None:
+    """The Translation an entry holds; None for anything put() did not write (garbage)."""
+    try:
+        t = Translation(
+            text=entry["text"],
+            translator=entry["translator"],
+            diagnostics=tuple(Diagnostic(*d) for d in entry["diagnostics"]),
+            unsupported=tuple(entry["unsupported"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+    fine = (isinstance(t.text, str) and isinstance(t.translator, str) and all(isinstance(u, str) for u in t.unsupported)
+            and all(isinstance(d.line, int) and isinstance(d.column, int) and isinstance(d.severity, str)
+                    and isinstance(d.message, str) for d in t.diagnostics))
+    return t if fine else None

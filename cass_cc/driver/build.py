@@ -16,8 +16,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from .. import log
@@ -26,7 +26,7 @@ from ..config import Config
 from ..nvcc.invocation import Input, Invocation, Lang, Phase
 from ..toolchain import Toolchain, ToolchainError, wave_size
 from ..translate.base import Diagnostic, Target, Translation, TranslationError
-from ..util import atomic_path, atomic_write_text
+from ..util import atomic_path, atomic_write_text, output_problem
 from . import commands, dlink, headers, profile, sources
 from .errors import DriverError, ToolFailed
 
@@ -113,8 +113,29 @@ class Build:
         if self.dry:
             self.execute(make(final))
             return
-        with atomic_path(final) as tmp:
+        with self.output(final) as tmp:
             self.execute(make(tmp))
+
+    @staticmethod
+    def writable(final: str) -> None:
+        """Refuse, naming the user's path, an output that cannot be made: a folder there, a
+        missing folder (nvcc makes none) or one we may not write in."""
+        why = output_problem(final)
+        if why:
+            raise DriverError(f"Could not open output file {final}: {why}")
+
+    @contextmanager
+    def output(self, final: str) -> Iterator[str]:
+        """atomic_path for a user's output: checked first, and an error in the rename
+        (the folder changed meanwhile) names the user's path, not the hidden temporary."""
+        self.writable(final)
+        try:
+            with atomic_path(final) as tmp:
+                yield tmp
+        except OSError as e:
+            if e.filename is None or os.path.dirname(str(e.filename)) != os.path.dirname(final):
+                raise
+            raise DriverError(f"Could not open output file {final}: {e.strerror}") from None
 
     # ---- stages --------------------------------------------------------------------
 
@@ -154,7 +175,7 @@ class Build:
         if inp.path in self._translated:
             return self._translated[inp.path]
         try:
-            data = Path(inp.path).read_bytes()
+            data = sources.without_bom(Path(inp.path).read_bytes())
         except OSError as e:
             raise DriverError(f"{inp.path}: cannot read: {e.strerror}") from None
         source = sources.decode_source(inp.path, data)
@@ -173,11 +194,7 @@ class Build:
                 translation = chain.translate(source, inp.path, target)
             except TranslationError as e:
                 raise DriverError(f"{inp.path}: cannot translate to HIP: {e}") from None
-            if self.cache:
-                path = self.cache.put(k, translation)
-            else:
-                path = self.scratch / f"{len(self._translated)}-{Path(inp.path).name}.hip"
-                atomic_write_text(path, translation.text)
+            path = self._store(k, inp, translation)
             log.note(f"{inp.path}: translated by {translation.translator}")
         # Said only if the compile then fails: the include may sit in a branch not taken.
         self._read.append((inp.path, data))
@@ -190,6 +207,18 @@ class Build:
             log.note(f"kept {kept}")
         self._translated[inp.path] = (path, translation)
         return path, translation
+
+    def _store(self, k: str, inp: Input, translation: Translation) -> Path:
+        """Where clang reads the translation: the cache, or a scratch file when the result
+        must not be cached (a model that could not be asked) or the cache cannot hold it."""
+        if self.cache and translation.cacheable:
+            try:
+                return self.cache.put(k, translation)
+            except OSError as e:  # a read-only or full cache folder only costs the next build time
+                log.warning(f"{self.cache.root}: cannot write the translation cache ({e.strerror}); going on without it")
+        path = self.scratch / f"{len(self._translated)}-{Path(inp.path).name}.hip"
+        atomic_write_text(path, translation.text)
+        return path
 
     def _without_user_names(self, inp: Input, translation: Translation) -> tuple[Diagnostic, ...]:
         """The translation's diagnostics less 'no known HIP counterpart' for names the user's
@@ -288,8 +317,8 @@ class Build:
             self.execute(self.compile_command(inp, out, ["-c", *self._dep_flags(deps.mode, dep_final, targets)]))
             return
         with ExitStack() as stack:
-            tmp_out = stack.enter_context(atomic_path(out))
-            tmp_dep = stack.enter_context(atomic_path(dep_final))
+            tmp_out = stack.enter_context(self.output(out))
+            tmp_dep = stack.enter_context(self.output(dep_final))
             self.execute(self.compile_command(inp, tmp_out, ["-c", *self._dep_flags(deps.mode, tmp_dep, targets)]))
             self._fix_deps(inp, tmp_dep)
 
@@ -320,6 +349,10 @@ class Build:
             profile.print_lines(self.toolkit, self.env)
         if not inv.inputs:
             raise DriverError("No input files specified; use option --help for more information")
+        if not self.dry:  # before any work: a bad -o or -MF should not cost a translation
+            for final in (inv.output, inv.deps.file):
+                if final:
+                    self.writable(final)
         phase = inv.phase
         if inv.verbose and any(i.lang in (Lang.CU, Lang.HIP) for i in inv.inputs):
             log.note(profile.target_note(inv.targets, self.archs))
@@ -424,15 +457,13 @@ class Build:
             if inp.lang in (Lang.CU, Lang.HIP):
                 flags += _HOST_ONLY
             final = deps.file or self.inv.output
-            if final:
-                with atomic_path(final) as tmp:
+            if self.dry:  # nothing is made, so nothing is renamed into place
+                self.execute(self.compile_command(inp, final or "-", flags))
+            elif final:
+                with self.output(final) as tmp:
                     self.execute(self.compile_command(inp, tmp, flags))
-                    if not self.dry:
-                        self._fix_deps(inp, tmp)
+                    self._fix_deps(inp, tmp)
             else:
-                if self.dry:
-                    self.execute(self.compile_command(inp, "-", flags))
-                    continue
                 with tempfile.TemporaryDirectory(prefix="cass-cc-") as tmp:
                     dep = os.path.join(tmp, "deps.d")
                     self.execute(self.compile_command(inp, dep, flags))
@@ -460,6 +491,7 @@ class Build:
                     raise DriverError(f"{inp.path}: -cuda translates CUDA sources; this one is HIP already")
                 _, translation = self.translate(inp)
                 if not self.dry:
+                    self.writable(out)
                     atomic_write_text(out, translation.text)
                 continue
             self.produce(out, lambda o, i=inp: self.hip_command(i, o, list(mode or [])))

@@ -13,6 +13,16 @@ from .headers import INCLUDE, SYSTEM_PREFIXES, includes
 _CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__global__|__device__|<<<")
 
 
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def without_bom(data: bytes) -> bytes:
+    """A source less its UTF-8 byte order mark. nvcc and clang skip one at the start of a
+    file, but the translation puts its own #include first, after which clang reads U+FEFF as
+    a stray character; and the file with and without it is the same program (one cache key)."""
+    return data[len(UTF8_BOM):] if data.startswith(UTF8_BOM) else data
+
+
 def decode_source(path: str, data: bytes) -> str:
     """UTF-8 text, or the bytes kept as they are when the stray ones sit only in comments
     and literals (a Latin-1 copyright sign, say: nvcc accepts those, so do we). Stray

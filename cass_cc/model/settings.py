@@ -35,8 +35,8 @@ class ModelSettings:
     batch_size: int = 16
     device: str = "auto"
     context: int = 0  # 0: from the model's config
-    timeout: float = 600.0
-    retries: int = 2
+    timeout: float = 120.0  # total per request (endpoint.py); with the retries, ~4 minutes at most
+    retries: int = 1
     api_key: str = ""
 
     @property

@@ -9,7 +9,10 @@ translation cache. Keys:
            flags  ->  ok, or the first compiler error (a failed answer stays failed);
 - digest:  a file's path, size and mtime  ->  its SHA-256 (hashing weights once).
 
-With the cache off (CASS_NO_CACHE) the same entries live in memory for one run.
+With the cache off (CASS_NO_CACHE) the same entries live in memory for one run. Only
+what a model really answered is stored (a failed request stores nothing), and a damaged
+or locked store never fails a build (cass_cc/cache/disk.py); `cass-cc cache clear`
+empties it with the translations.
 """
 from __future__ import annotations
 
@@ -39,9 +42,9 @@ class Store:
     @property
     def db(self) -> Any:
         if self._db is None:
-            import diskcache
+            from ..cache.disk import DiskStore
 
-            self._db = diskcache.Cache(str(self.root / "model"))  # type: ignore[operator]
+            self._db = DiskStore(self.root / "model")  # type: ignore[operator]
         return self._db
 
     def get(self, key: str) -> Any:

@@ -53,6 +53,9 @@ class Translation:
     diagnostics: tuple[Diagnostic, ...] = ()
     # CUDA names found that have no HIP counterpart on this target (rules could not serve them).
     unsupported: tuple[str, ...] = ()
+    # False when a translator that should have served could not be asked this time (a model
+    # endpoint down or timing out): the fallback is used but not cached, so a later build asks again.
+    cacheable: bool = True
 
 
 class Translator(Protocol):
@@ -69,6 +72,11 @@ class Translator(Protocol):
 
 class TranslationError(Exception):
     """A translator could not produce usable output for this input."""
+
+
+class TranslationUnavailable(TranslationError):
+    """A translator could not be asked this time (a model endpoint down, a time-out, an answer
+    too large to read): the chain falls back, and its result must not be cached."""
 
 
 class TranslationDeclined(TranslationError):

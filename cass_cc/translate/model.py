@@ -10,11 +10,15 @@ whole file, split into consecutive top-level pieces when it is too long for the 
 lines the rules flagged and puts each answer in place of its definition in the rules
 translation. Headers and host files are left to the rules.
 
-Every answer is compiled for the build's targets with the build's own flags (the
-driver's command line, cass_cc/driver/commands.py) before it is used: model output is
-never executed, and an answer that does not compile (or has no ```amd fence) raises
-TranslationError, so the chain falls back to the rules with a one-line warning. Answers
-and verdicts are cached (cass_cc/model/store.py), a failure too.
+Every answer is checked before it is used: it must not add host side effects the source
+does not have (a process, a file, a socket, a library: hostcalls.py), and it is compiled
+for the build's targets with the build's own flags (the driver's command line,
+cass_cc/driver/commands.py); model output is never executed. An answer that fails either
+check (or has no ```amd fence) raises TranslationError, so the chain falls back to the
+rules with a one-line warning. Answers and compile verdicts are cached
+(cass_cc/model/store.py), a rejected answer's too: asking again would get the same answer.
+A model that could not be asked (ModelError: an endpoint down, a time-out, a reply too
+large) raises TranslationUnavailable: nothing is cached, and the next build asks again.
 """
 from __future__ import annotations
 
@@ -33,7 +37,8 @@ from ..model.prompts import PROMPT_VERSION, SOURCE
 from ..model.settings import ModelSettings
 from ..model.split import Piece, definition, group, pieces, text_of
 from ..model.store import Store, answer_key, verdict_key
-from .base import Target, Translation, TranslationDeclined, TranslationError, Translator
+from .base import Target, Translation, TranslationDeclined, TranslationError, TranslationUnavailable, Translator
+from .hostcalls import added, describe
 
 # Files the model translates: translation units. Headers are compiled only as part of one.
 MODEL_SUFFIXES = (".cu",)
@@ -94,14 +99,14 @@ class ModelTranslator:
         try:
             return str(self.backend.identity())
         except ModelError as e:  # a model folder that is not one, a download that failed
-            raise TranslationError(str(e)) from None
+            raise TranslationUnavailable(str(e)) from None
 
     # ---- one file ----------------------------------------------------------------
 
     def translate(self, source: str, filename: str, target: Target) -> Translation:
         plan = self.plan(source, filename, target)
         text = self.assemble(plan, self.answers(plan.prompts))
-        self.check(text, filename, target)
+        self.check(text, filename, target, source)
         return Translation(text=text, translator=self.identity())
 
     def plan(self, source: str, filename: str, target: Target) -> Plan:
@@ -121,7 +126,7 @@ class ModelTranslator:
             groups = group(pieces(source), budget, self._code_tokens)
             return Plan(filename, [SOURCE.prompt(text_of(g)) for g in groups])
         except ModelError as e:
-            raise TranslationError(str(e)) from None
+            raise TranslationUnavailable(str(e)) from None
 
     def _plan_functions(self, source: str, filename: str, rules: Translation) -> Plan:
         from ..driver.sources import uses_cuda_text
@@ -169,12 +174,17 @@ class ModelTranslator:
             return "".join(bodies)
         return splice(plan.rules_text, plan.filename, plan.replaced, bodies)
 
-    def check(self, text: str, filename: str, target: Target) -> None:
+    def check(self, text: str, filename: str, target: Target, source: str) -> None:
+        """Raises TranslationError unless `text` (the answers put together) adds no host side
+        effect to `source` and compiles as `filename` would."""
+        extra = added(source, text)
+        if extra:
+            raise TranslationError(f"{self.backend.label}'s answer adds host calls the source does not make: {describe(extra)}")
         if self.validator is None:
             raise TranslationError("model answers are used only where they can be compiled first (a cass-cc build)")
         key = verdict_key(text, filename, target.key(), self.validator.key)
         verdict = self.store.get(key)
-        if verdict is None:
+        if not _is_verdict(verdict):  # missing, or not what this module stores (a damaged entry)
             error = self.validator.check(text, filename)
             verdict = {"ok": error is None, "error": error or ""}
             self.store.set(key, verdict)
@@ -189,13 +199,13 @@ class ModelTranslator:
         gen = self.settings.generation
         identity = self.backend_identity()
         keys = [answer_key(identity, gen, p) for p in prompts]
-        found = [self.store.get(k) for k in keys]
+        found = [a if isinstance(a, str) else None for a in map(self.store.get, keys)]
         missing = sorted({p for p, a in zip(prompts, found) if a is None})
         if missing:
             try:
                 fresh = dict(zip(missing, self.backend.generate(missing, gen)))
-            except ModelError as e:
-                raise TranslationError(str(e)) from None
+            except ModelError as e:  # nothing answered: nothing stored, the next build asks again
+                raise TranslationUnavailable(str(e)) from None
             for p, answer in fresh.items():
                 self.store.set(answer_key(identity, gen, p), answer)
             found = [a if a is not None else fresh[p] for p, a in zip(prompts, found)]
@@ -208,6 +218,7 @@ class ModelTranslator:
         decide it (answers and verdicts are then in the store)."""
         plans: dict[str, Plan] = {}
         outcome: dict[str, str] = {}
+        sources = {filename: source for source, filename in items}
         for source, filename in items:
             try:
                 plans[filename] = self.plan(source, filename, target)
@@ -229,7 +240,8 @@ class ModelTranslator:
                 outcome[filename] = f"rules ({e})"
         if self.validator is None:
             return {**outcome, **{f: "rules (no compiler to check answers)" for f in texts}}
-        todo = {f: t for f, t in texts.items() if self.store.get(verdict_key(t, f, target.key(), self.validator.key)) is None}
+        todo = {f: t for f, t in texts.items()
+                if not added(sources[f], t) and not _is_verdict(self.store.get(verdict_key(t, f, target.key(), self.validator.key)))}
         prepared = {f: self.validator.prepare(f) for f in todo}  # in order: shares the driver's state
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
             errors = dict(zip(todo, pool.map(lambda f: self.validator.check(todo[f], f, prepared[f]), todo)))  # type: ignore[union-attr]
@@ -237,11 +249,15 @@ class ModelTranslator:
             self.store.set(verdict_key(todo[f], f, target.key(), self.validator.key), {"ok": error is None, "error": error or ""})
         for f, t in texts.items():
             try:
-                self.check(t, f, target)
+                self.check(t, f, target, sources[f])
                 outcome[f] = "model"
             except TranslationError as e:
                 outcome[f] = f"rules ({e})"
         return outcome
+
+
+def _is_verdict(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("ok"), bool) and isinstance(value.get("error"), str)
 
 
 def splice(rules_text: str, filename: str, replaced: Sequence[Piece], bodies: Sequence[str]) -> str:
@@ -350,7 +366,7 @@ class AssemblyModel:
     def assemble(self, text: str) -> str | None:
         key = verdict_key(text, "<asm>", self.arch, self.llvm_mc)
         verdict = self.store.get(key)
-        if verdict is None:
+        if not _is_verdict(verdict):
             with tempfile.TemporaryDirectory(prefix="cass-cc-check-") as tmp:
                 src = os.path.join(tmp, "answer.s")
                 Path(src).write_text(text)
