@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Callable, Mapping, Sequence
 
 from ..records import factory, record
@@ -20,7 +19,8 @@ PHASE_ORDER = (
     Phase.LINK,
 )
 # Phases where -o names the output of a single input.
-ONE_OUTPUT = (Phase.COMPILE, Phase.PTX, Phase.CUBIN, Phase.FATBIN, Phase.CUDAFE)
+ONE_OUTPUT = (Phase.PREPROCESS, Phase.DEPS, Phase.COMPILE, Phase.PTX, Phase.CUBIN, Phase.FATBIN,
+              Phase.CUDAFE)
 
 SUFFIX_LANG = {
     ".cu": Lang.CU, ".hip": Lang.HIP,
@@ -51,13 +51,111 @@ def split_list(value: str) -> list[str]:
     return [p.replace("\\,", ",") for p in parts]
 
 
+# nvcc's own words for text it cannot split into arguments (both the variables and options files).
+STRAY_QUOTE = "Stray '\"' character"
+STRAY_BACKSLASH = "Stray '' character"
+_BLANKS = " \t\n\r\f\v"
+# nvcc 13 splits the variables at spaces and tabs only: a newline stays inside the word.
+_ENV_BLANKS = " \t"
+
+
+def split_env_flags(text: str) -> list[str]:
+    """NVCC_PREPEND_FLAGS / NVCC_APPEND_FLAGS split as nvcc 13 splits them (probed with
+    -dryrun): at blanks outside double quotes, the quotes kept in the word (`-DX="a b"`
+    defines X as `"a b"`), `\\"` inside quotes not closing them, other backslashes literal
+    (a trailing one is then a file name nvcc does not know what to do with)."""
+    words: list[str] = []
+    word, quoted, started, i = "", False, False, 0
+    while i < len(text):
+        ch = text[i]
+        if quoted and ch == "\\" and text[i + 1:i + 2] == '"':
+            word, i = word + '\\"', i + 2
+            continue
+        if ch in _ENV_BLANKS and not quoted:
+            if started:
+                words.append(word)
+            word, started, i = "", False, i + 1
+            continue
+        quoted ^= ch == '"'
+        word, started, i = word + ch, True, i + 1
+    if quoted:
+        raise UsageError(STRAY_QUOTE)
+    if started:
+        words.append(word)
+    return words
+
+
+def split_file_flags(text: str) -> list[str]:
+    """An options file split as nvcc 13 splits it: at blanks outside double quotes, the
+    quotes removed, a backslash outside quotes taking the next character literally (inside
+    them only before a quote); single quotes are plain characters. An unclosed quote or a
+    backslash with nothing after it is nvcc's "Stray" error, not a guess."""
+    words: list[str] = []
+    word, quoted, started, i = "", False, False, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and (not quoted or text[i + 1:i + 2] == '"'):
+            if i + 1 >= len(text):
+                raise UsageError(STRAY_BACKSLASH)
+            word, started, i = word + text[i + 1], True, i + 2
+            continue
+        if ch == '"':
+            quoted, started, i = not quoted, True, i + 1
+            continue
+        if ch in _BLANKS and not quoted:
+            if started:
+                words.append(word)
+            word, started, i = "", False, i + 1
+            continue
+        word, started, i = word + ch, True, i + 1
+    if quoted:
+        raise UsageError(STRAY_QUOTE)
+    if started:
+        words.append(word)
+    return words
+
+
+def _dangling(words: Sequence[str]) -> str | None:
+    """The last word, if it is an option whose value would have to come from outside
+    `words`: nvcc reads each options file and each NVCC_*_FLAGS variable as a whole, so
+    `-o` at the end of one is "argument expected after '-o'", never the next word."""
+    i = 0
+    while i < len(words):
+        tok = words[i]
+        i += 1
+        if not tok.startswith("-") or tok == "-" or tok.startswith(CASS_PREFIX) or tok in CASS_FLAGS:
+            continue
+        if tok in CASS_VALUES or tok in OPTF:
+            needs = True
+        else:
+            try:
+                found = _match(tok)
+            except UsageError:
+                continue  # reported in its turn by parse()
+            needs = found is not None and found[1] is None and found[0].arity is not Arity.FLAG
+        if needs:
+            if i >= len(words):
+                return tok
+            i += 1
+    return None
+
+
+def _whole(words: list[str]) -> list[str]:
+    tok = _dangling(words)
+    if tok is not None:
+        raise UsageError(f"argument expected after '{tok}'")
+    return words
+
+
 def expand(
     argv: Sequence[str], env: Mapping[str, str], read_file: Callable[[str], str]
 ) -> list[str]:
     """NVCC_PREPEND_FLAGS + argv + NVCC_APPEND_FLAGS, with options files read in place."""
-    args = shlex.split(env.get("NVCC_PREPEND_FLAGS", ""))
+    # NVCC_PREPEND_FLAGS is read with the command line after it: nvcc 13 lets an option at its
+    # end take its value from there (`-include` + argv); options files stand alone (_whole).
+    args = split_env_flags(env.get("NVCC_PREPEND_FLAGS", ""))
     args += list(argv)
-    args += shlex.split(env.get("NVCC_APPEND_FLAGS", ""))
+    args += _whole(split_env_flags(env.get("NVCC_APPEND_FLAGS", "")))
     return _expand_files(args, read_file, 0)
 
 
@@ -83,7 +181,7 @@ def _expand_files(args: list[str], read_file: Callable[[str], str], depth: int) 
                 text = read_file(path)
             except OSError:
                 raise UsageError(f"Could not open options file '{path}'") from None
-            out += _expand_files(shlex.split(text), read_file, depth + 1)
+            out += _expand_files(_whole(split_file_flags(text)), read_file, depth + 1)
     return out
 
 
@@ -103,6 +201,11 @@ class _State:
     dep_only: str | None = None  # -M / -MM
     dep_compile: str | None = None  # -MD / -MMD
     x: Lang | None = None
+    dlto: bool = False  # -dlto / -lto
+    astoolspatch: bool = False  # --compile-as-tools-patch
+    # Refusals nvcc makes only after --version/--help had their say (nvcc 13 prints its
+    # version whatever unknown options, architectures or phase conflicts come with it).
+    refusals: list[str] = factory(list)
 
 
 def parse(
@@ -136,7 +239,7 @@ def parse(
             continue
         found = _match(tok)
         if found is None:
-            _unknown(inv, tok)
+            _unknown(st, tok)
             continue
         opt, value = found
         if value is None and opt.arity is not Arity.FLAG:
@@ -164,9 +267,11 @@ def _match(tok: str) -> tuple[Option, str | None] | None:
     return None
 
 
-def _unknown(inv: Invocation, tok: str) -> None:
+def _unknown(st: _State, tok: str) -> None:
+    inv = st.inv
     if not (inv.forward_unknown or inv.forward_unknown_linker):
-        raise UsageError(f"Unknown option '{tok}'")
+        st.refusals.append(f"Unknown option '{tok}'")
+        return
     if inv.forward_unknown:
         inv.host_args.append(tok)
     if inv.forward_unknown_linker:
@@ -183,12 +288,50 @@ def _cass(inv: Invocation, tok: str) -> None:
     inv.cass[name] = value if eq else "1"
 
 
+# A number as nvcc reads one (C's strtol with base 0, probed against nvcc 13): blanks
+# around it, a sign, then hex (0x1f), octal (017: so 08 is refused) or decimal.
+_C_INTEGER = re.compile(r"\s*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)\s*")
+INT32 = (-(2**31), 2**31 - 1)
+
+
+def c_integer(value: str) -> int | None:
+    """The value of `value` read as nvcc reads numbers, or None if it is not one."""
+    m = _C_INTEGER.fullmatch(value)
+    if m is None:
+        return None
+    digits = m[2]
+    n = int(digits, 16) if digits[:2] in ("0x", "0X") else int(digits, 8) if digits[0] == "0" else int(digits)
+    return -n if m[1] == "-" else n
+
+
+def _bounds(opt: Option, n: int) -> str | None:
+    """nvcc's complaint when a NUMBER is outside what the option allows."""
+    low, high = opt.low, opt.high
+    if (low is None or n >= low) and (high is None or n <= high):
+        return None
+    short = f" ({opt.short})" if opt.glued else ""  # nvcc names -O and -t so, -jtd not
+    what = f"Argument for {opt.long}{short} must be"
+    if high is not None:
+        return f"{what} between [{low}-{high}]"
+    return f"{what} greater than {low - 1}" if low else f"{what} non-negative"
+
+
+def _check_number(opt: Option, value: str) -> None:
+    if not value.strip():
+        return  # nvcc takes an empty value (-O= , --diag-error=1,,2) as none
+    n = c_integer(value)
+    if n is None:
+        raise UsageError(f"'{value}': expected a number")
+    if not INT32[0] <= n <= INT32[1]:
+        raise UsageError(f"32-bit integer value ({value}) out of range")
+    complaint = _bounds(opt, n)
+    if complaint:
+        raise UsageError(complaint)
+
+
 def _check(opt: Option, value: str) -> None:
     if opt.kind is Kind.NUMBER:
-        try:
-            int(value, 0)
-        except ValueError:
-            raise UsageError(f"'{value}': expected a number") from None
+        _check_number(opt, value)
     elif opt.kind is Kind.BOOL and value not in ("true", "false"):
         raise UsageError(f"'{value}': expected true or false")
     if opt.choices and value not in opt.choices:
@@ -201,6 +344,8 @@ def _values(opt: Option, value: str | None) -> list[str]:
     values = split_list(value) if opt.arity is Arity.LIST else [value]
     for v in values:
         _check(opt, v)
+    if opt.kind is Kind.NUMBER:  # as the tools we run read numbers: 0x10 -> 16; empty: none
+        values = [str(c_integer(v)) for v in values if v.strip()]
     return values
 
 
@@ -222,7 +367,8 @@ def _apply(st: _State, opt: Option, value: str | None) -> None:
     if d is Disp.PHASE:
         st.phases.add(Phase[opt.target])
     elif d is Disp.SET:
-        _set(inv, opt.target, values[0])
+        if values:  # an empty number (-O=) sets nothing, as in nvcc
+            _set(inv, opt.target, values[0])
     elif d is Disp.APPEND:
         getattr(inv, opt.target).extend(values)
     elif d is Disp.TRUE:
@@ -230,11 +376,12 @@ def _apply(st: _State, opt: Option, value: str | None) -> None:
     elif d is Disp.BOOL:
         _set(inv, opt.target, values[0] == "true")
     elif d is Disp.HOST:
-        inv.host_args.append(opt.target.format(value))
+        if value is None or values:
+            inv.host_args.append(opt.target.format(*values))
     elif d is Disp.IGNORED:
         inv.ignored.append(opt.long if value is None else f"{opt.long}={value}")
     elif d is Disp.UNSUPPORTED:
-        raise UsageError(f"Option '{opt.long}' is not supported by cass-cc")
+        st.refusals.append(f"Option '{opt.long}' is not supported by cass-cc")
     else:
         _special(st, opt.target, values)
 
@@ -247,8 +394,10 @@ def _special(st: _State, key: str, values: list[str]) -> None:
         st.codes += values
     elif key == "rdc":
         st.rdc = values[0] == "true"
-    elif key in ("dc", "dw"):
+    elif key in ("dc", "dw", "dlto", "astoolspatch"):
         setattr(st, key, True)
+        if key == "dlto":
+            st.inv.ignored.append("--dlink-time-opt")  # no AMD meaning beyond the checks below
     elif key in ("M", "MM"):
         st.dep_only = key
     elif key in ("MD", "MMD"):
@@ -269,6 +418,15 @@ def _special(st: _State, key: str, values: list[str]) -> None:
 
 def _finish(st: _State) -> Invocation:
     inv = st.inv
+    first = next((p for p in PHASE_ORDER if p in st.phases), None)
+    if first in (Phase.HELP, Phase.VERSION):
+        inv.phase = first
+        inv.inputs = [Input(p, st.x or _suffix_lang(p) or Lang.OBJ) for p in st.paths]
+        return inv
+    if st.refusals:
+        raise UsageError(st.refusals[0])
+    if inv.host_compiler == "":  # nvcc runs the named compiler even for -dryrun; no name, no compiler
+        raise UsageError("Failed to preprocess host compiler properties.")
     _phase(st)
     inv.targets = _targets(st)
     inv.lang = st.x
@@ -276,9 +434,6 @@ def _finish(st: _State) -> Invocation:
         m = re.fullmatch(r"-O(\d)", arg)
         if m:
             inv.device_opt = m[1]
-    if inv.phase in (Phase.HELP, Phase.VERSION):
-        inv.inputs = [Input(p, st.x or _suffix_lang(p) or Lang.OBJ) for p in st.paths]
-        return inv
     if not st.paths:
         raise UsageError("No input files specified; use option --help for more information")
     inv.inputs = [Input(p, st.x or _lang_of(p)) for p in st.paths]
@@ -289,8 +444,27 @@ def _finish(st: _State) -> Invocation:
     return inv
 
 
+# Phases that count against each other (nvcc 13, probed over every pair and triple of
+# phase options): -lib with -link, and -M/-MM with two of these. -E, -shared and -MD do not count.
+_COUNTED = (Phase.COMPILE, Phase.PTX, Phase.CUBIN, Phase.FATBIN, Phase.CUDAFE, Phase.DLINK,
+            Phase.LIB, Phase.LINK)
+
+
+def _conflicts(st: _State) -> None:
+    """nvcc's refusals of phase options that cannot go together (not --help/--version's)."""
+    counted = set(st.phases) & set(_COUNTED)
+    if st.dc or st.dw:
+        counted.add(Phase.COMPILE)
+    if {Phase.LIB, Phase.LINK} <= counted or (st.dep_only and len(counted) > 1):
+        raise UsageError("More than one compilation phase specified")
+    if st.dlto and Phase.PTX in st.phases:
+        raise UsageError("'-dlto' is not compatible with '-ptx'")
+
+
 def _phase(st: _State) -> None:
     inv = st.inv
+    if not {Phase.HELP, Phase.VERSION} & st.phases:
+        _conflicts(st)
     if st.dc and st.dw:
         raise UsageError("Both '--device-c (-dc)' and '--device-w (-dw)' specified")
     if st.dc and st.rdc is False:
@@ -317,6 +491,10 @@ def _phase(st: _State) -> None:
             "to be specified"
         )
     inv.phase = next((p for p in PHASE_ORDER if p in st.phases), Phase.LINK)
+    if st.astoolspatch and inv.phase not in (Phase.PTX, Phase.CUBIN, Phase.FATBIN):
+        raise UsageError("--compile-as-tools-patch requires -ptx, -cubin or -fatbin")
+    if st.dlto and inv.phase is Phase.CUBIN:
+        raise UsageError("Option '-dlto' cannot generate '--cubin' intermediate at compile time")
 
 
 def _targets(st: _State) -> list[str]:

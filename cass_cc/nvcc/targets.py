@@ -4,23 +4,41 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from .. import CUDA_COMPAT_VERSION
 from .invocation import UsageError
 
 NVIDIA = re.compile(r"^(sm|compute|lto)_(\d+)([af]?)$")
 AMD = re.compile(r"^gfx[0-9]{1,2}[0-9a-f]{2}(:[a-z0-9-]+[+-])*$")
 WHOLE_SETS = ("all", "all-major", "native")
 
+# The architecture numbers (with their a/f suffix) each CUDA release's nvcc accepts after
+# sm_, compute_ and lto_: `nvcc --list-gpu-code` of that release. cass-cc takes CUDA 12.4's
+# command line (CUDA_COMPAT_VERSION); the 13.0 row is the nvcc installed beside it, which the
+# hostile harness (cass_data/hostile/cmdline.py) compares with through this same table.
+ARCHS_BY_CUDA: dict[str, frozenset[str]] = {
+    "12.4": frozenset({"50", "52", "53", "60", "61", "62", "70", "72", "75", "80", "86", "87",
+                       "89", "90", "90a"}),
+    "13.0": frozenset({"75", "80", "86", "87", "88", "89", "90", "90a",
+                       "100", "100a", "100f", "103", "103a", "103f", "110", "110a", "110f",
+                       "120", "120a", "120f", "121", "121a", "121f"}),
+}
+RELEASE = ".".join(CUDA_COMPAT_VERSION.split(".")[:2])
+ACCEPTED = ARCHS_BY_CUDA[RELEASE]
+
 
 def is_amd(name: str) -> bool:
     return AMD.match(name) is not None
 
 
-def check(name: str, sets: bool = False) -> str:
-    """Return `name` if it is a target nvcc (or cass-cc, for gfx names) knows.
+def is_known(name: str, accepted: frozenset[str] = ACCEPTED) -> bool:
+    """Whether `name` is an NVIDIA target of a release whose numbers are `accepted`."""
+    m = NVIDIA.match(name)
+    return m is not None and m[2] + m[3] in accepted
 
-    Unlike nvcc 13 this accepts any sm_NN (sm_70 too): old CUDA code still names them.
-    """
-    if NVIDIA.match(name) or is_amd(name) or (sets and name in WHOLE_SETS):
+
+def check(name: str, sets: bool = False) -> str:
+    """Return `name` if it is a target CUDA 12.4's nvcc (or cass-cc, for gfx names) knows."""
+    if is_known(name) or is_amd(name) or (sets and name in WHOLE_SETS):
         return name
     raise UsageError(f"Unsupported gpu architecture '{name}'")
 

@@ -73,7 +73,7 @@ def _parse(argv: Sequence[str]) -> dict | str:
 
 def main(argv: Sequence[str]) -> int:
     from ..toolchain import Toolchain, ToolchainError
-    from ..util import atomic_write_bytes, atomic_write_text
+    from ..util import atomic_write_bytes, atomic_write_text, output_problem
     from . import codegen, modelpath
     from .cubin import CubinError, read
 
@@ -82,6 +82,12 @@ def main(argv: Sequence[str]) -> int:
         _say(f"{opts}\n{USAGE}")
         return 2
     path = opts["input"]
+    suffix = ".hsaco" if opts["hsaco"] else ".s"
+    out = Path(opts["out"] or Path(path).with_suffix(suffix).name)
+    why = output_problem(out)  # a folder there, a missing or read-only folder: said before any work, with the user's name
+    if why:
+        _say(f"{out}: cannot write the output: {why}; nothing written")
+        return 1
     try:
         cubins = read(path, opts["sm"])
     except CubinError as e:
@@ -118,8 +124,6 @@ def main(argv: Sequence[str]) -> int:
     if failures:
         _say(f"{len(failures)} of {len(kernels)} kernels could not be translated; nothing written")
         return 1
-    suffix = ".hsaco" if opts["hsaco"] else ".s"
-    out = Path(opts["out"] or Path(path).with_suffix(suffix).name)
     try:
         lifted = codegen.gfx1100_asm(codegen.ir_module(report), opt, llc) if report.lifted else ""
         asm = "\n".join(header) + "\n" + modelpath.join(lifted, [(kernels[n], part) for n, part in served.items()])
@@ -134,6 +138,11 @@ def main(argv: Sequence[str]) -> int:
                 atomic_write_text(out, asm)
     except codegen.CodegenError as e:
         _say(f"{path}: {e}")
+        return 1
+    except OSError as e:  # the folder changed under us: name the user's path, not atomic_path's temporary
+        if e.filename is None or Path(e.filename).parent != out.parent:
+            raise
+        _say(f"{out}: cannot write the output: {e.strerror}; nothing written")
         return 1
     _say(f"wrote {out} ({len(report.lifted) + len(served)} kernels)")
     return 0

@@ -324,8 +324,9 @@ def test_options_file_loop():
     [
         ({"NVCC_PREPEND_FLAGS": "-DPRE -O1"}, ["-O3", "a.cu"], "opt", "3"),
         ({"NVCC_APPEND_FLAGS": "-O1"}, ["-O3", "a.cu"], "opt", "1"),
-        ({"NVCC_PREPEND_FLAGS": "-DP", "NVCC_APPEND_FLAGS": "-DA '-DQ=x y'"}, ["-DM", "a.cu"],
-         "defines", ["P", "M", "A", "Q=x y"]),
+        # nvcc keeps the double quotes of a variable's word (nvcc 13: -D "Q=\"x y\"")
+        ({"NVCC_PREPEND_FLAGS": "-DP", "NVCC_APPEND_FLAGS": '-DA -DQ="x y"'}, ["-DM", "a.cu"],
+         "defines", ["P", "M", "A", 'Q="x y"']),
         ({"NVCC_APPEND_FLAGS": "-ccbin /opt/gcc"}, ["a.cu"], "host_compiler", "/opt/gcc"),
         ({}, ["a.cu"], "defines", []),
         ({"NVCC_PREPEND_FLAGS": ""}, ["a.cu"], "defines", []),

@@ -63,9 +63,16 @@ def test_from_arch(arch, codes, expected):
         ("all", ["sm_80"], "Cannot use '-arch=all' with '--gpu-code (-code)'"),
         ("compute_86", ["sm_80"],
          "Incompatible code generation requested: arch='compute_86', code='sm_80'"),
-        ("compute_90a", ["sm_100"],
-         "Incompatible code generation requested: arch='compute_90a', code='sm_100'"),
+        ("compute_90a", ["sm_89"],
+         "Incompatible code generation requested: arch='compute_90a', code='sm_89'"),
         ("sm_abc", [], "Unsupported gpu architecture 'sm_abc'"),
+        # CUDA 12.4's list (ARCHS_BY_CUDA): newer, older, and made-up numbers and suffixes
+        ("sm_100", [], "Unsupported gpu architecture 'sm_100'"),
+        ("sm_30", [], "Unsupported gpu architecture 'sm_30'"),
+        ("sm_99", [], "Unsupported gpu architecture 'sm_99'"),
+        ("sm_800", [], "Unsupported gpu architecture 'sm_800'"),
+        ("compute_80a", [], "Unsupported gpu architecture 'compute_80a'"),
+        ("compute_80", ["sm_99"], "Unsupported gpu architecture 'sm_99'"),
     ],
 )
 def test_from_arch_errors(arch, codes, message):
