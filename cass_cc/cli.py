@@ -17,6 +17,19 @@ def _nvcc_env_flags() -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(args)
+    except ModuleNotFoundError as e:  # a command whose optional extra is not installed: say which
+        from .extras import missing_extra_message
+
+        msg = missing_extra_message(e, args[0] if args and args[0] in (*SUBCOMMANDS, "emu-run") else "")
+        if msg is None:
+            raise
+        sys.stderr.write(msg + "\n")
+        return 1
+
+
+def _dispatch(args: list[str]) -> int:
     if args in (["--version"], ["-V"]) and not _nvcc_env_flags():
         from .version import version_text  # the fast path build systems hit often
 

@@ -16,12 +16,16 @@ from pathlib import Path
 import numpy as np
 
 from . import executor
-from .loader import Arg, CodeObject, Kernel, load
+from .loader import LDS_MAX, Arg, CodeObject, Kernel, load
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError, Memory
 
 DEFAULT_BUDGET = 2_000_000_000
 MAX_BATCH_WAVES = 4096
+# scratch of one batch (waves x 32 lanes x private segment): a kernel with a large private
+# segment runs in smaller batches instead of asking the host for tens of GiB at once
+MAX_BATCH_SCRATCH = 512 << 20
 IMAGE_PAGE = 4096
+GRID_MAX = (1 << 32) - 1  # the dispatch packet's grid size (blocks x threads) is 32 bits per dimension
 
 
 @dataclass
@@ -37,7 +41,7 @@ def _dims(x) -> tuple[int, int, int]:
     if isinstance(x, int):
         return (x, 1, 1)
     t = tuple(int(v) for v in x)
-    if not 1 <= len(t) <= 3 or min(t) < 1:
+    if not 1 <= len(t) <= 3 or min(t) < 1 or max(t) > GRID_MAX:
         raise EmuError(f"bad launch dimensions {x!r}")
     return t + (1,) * (3 - len(t))
 
@@ -62,7 +66,7 @@ def _scalar_bytes(value, size: int) -> bytes:
 
 def launch(code_object: CodeObject | str | Path, kernel: str, grid, block, args: list, *, shared: int = 0,
            budget: int = DEFAULT_BUDGET, memory: Memory | None = None, detail: bool = False,
-           kernarg: bytes | None = None):
+           kernarg: bytes | None = None, time_limit: float | None = None):
     """Run kernel over grid x block; return the buffer arguments' contents after the run.
 
     args: NumPy arrays for pointer arguments (copied to device memory and back), Python/NumPy
@@ -70,14 +74,18 @@ def launch(code_object: CodeObject | str | Path, kernel: str, grid, block, args:
     with counts and time comes back instead of the list.
     kernarg: the explicit arguments already packed (pointers being addresses the caller allocated
     in `memory`); args must then be empty, and the hidden arguments are still filled in.
+    time_limit: seconds of emulation before TimeLimitExceeded (None: no limit; `budget` still holds).
     """
     co = code_object if isinstance(code_object, CodeObject) else load(code_object)
     k = co.kernel(kernel)
     grid3, block3 = _dims(grid), _dims(block)
+    if any(g * b > GRID_MAX for g, b in zip(grid3, block3)):
+        raise EmuError(f"grid of {grid3} blocks of {block3} threads: more than {GRID_MAX} threads in a dimension")
     mem = memory or Memory()
     start = time.perf_counter()
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     kernarg_addr, buffers = _kernargs(co, k, mem, grid3, block3, args, shared, kernarg)
-    executed, waves = _run(co, k, mem, grid3, block3, kernarg_addr, shared, budget)
+    executed, waves = _run(co, k, mem, grid3, block3, kernarg_addr, shared, budget, deadline)
     outs = [np.frombuffer(mem.read(addr, arr.nbytes), arr.dtype).reshape(arr.shape).copy() for addr, arr in buffers]
     if detail:
         return Result(outs, executed, time.perf_counter() - start, waves)
@@ -160,7 +168,8 @@ def _dispatch_packet(mem: Memory, k: Kernel, grid, block, kernarg: int, shared: 
     return mem.alloc(64, "dispatch packet", bytes(pkt))
 
 
-def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shared: int, budget: int):
+def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shared: int, budget: int,
+         deadline: float | None = None):
     d = k.descriptor
     if not d.wave32:
         raise EmuError(f"kernel {k.name} is wave64; only wave32 is emulated")
@@ -172,6 +181,9 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
     packet = _dispatch_packet(mem, k, grid, block, kernarg, shared)
     queue = mem.alloc(256, "queue")
     lds_size = max(k.group_segment_size, d.group_segment_size) + shared
+    if shared < 0 or lds_size > LDS_MAX:
+        raise EmuError(f"kernel {k.name} needs {lds_size} bytes of LDS per workgroup "
+                       f"({shared} of them dynamic); gfx1100 has {LDS_MAX}")
     psize = max(k.private_segment_size, d.private_segment_size)
     if d.properties & (1 << 11) or k.dynamic_lds:
         psize += 16384
@@ -205,7 +217,7 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
     image = mem.alloc(-(-len(co.code) // IMAGE_PAGE) * IMAGE_PAGE, "code object")
     mem.write(image, co.image_at(image))
     executed = 0
-    per_batch = max(1, MAX_BATCH_WAVES // wpg)
+    per_batch = max(1, min(MAX_BATCH_WAVES // wpg, MAX_BATCH_SCRATCH // (wpg * 32 * psize or 1)))
     for first in range(0, nwg, per_batch):
         wgs = np.arange(first, min(nwg, first + per_batch))
         W = wgs.size * wpg
@@ -231,11 +243,16 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
         v = np.zeros((nv, W, 32), np.uint32)
         v[0] = np.tile(packed, (wgs.size, 1))
         wave_ids = (wg_of_wave - first) * wpg + np.tile(np.arange(wpg), wgs.size)
+        host = (max(lds_size, 4) * wgs.size + 16) + max(W * 32 * psize, 16)
+        mem.reserve(host, f"kernel {k.name}'s LDS and scratch for {W} waves")
         ctx = executor.Context(mem, np.zeros(max(lds_size, 4) * wgs.size + 16, np.uint8), lds_size,
                                np.zeros(max(W * 32 * psize, 16), np.uint8), psize, first * wpg, image, len(co.code))
         g = executor.Group(s, v, np.zeros(W, np.uint32), d.entry, np.arange(W) + first * wpg, wg_of_wave - first, ctx,
                            d.initial_mode)
         del wave_ids
-        with np.errstate(all="ignore"):
-            executed += executor.run([g], prog, budget - executed)
+        try:
+            with np.errstate(all="ignore"):
+                executed += executor.run([g], prog, budget - executed, deadline)
+        finally:
+            mem.release(host)
     return executed, nwg * wpg

@@ -7,6 +7,7 @@ parked, all of them pass (every wave of every workgroup has then arrived or ende
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,6 +23,13 @@ MUBUF_CACHE_OPS = {0x2B, 0x2C}  # BUFFER_GL0_INV, BUFFER_GL1_INV: no-ops here (t
 
 class BudgetExceeded(EmuError):
     pass
+
+
+class TimeLimitExceeded(EmuError):
+    pass
+
+
+CLOCK_EVERY = 1024  # instructions between looks at the clock (one look costs about one instruction's 1%)
 
 
 @dataclass
@@ -121,9 +129,11 @@ def program(code: bytes) -> Program:
     return p
 
 
-def run(groups: list[Group], prog: Program, budget: int) -> int:
-    """Run until every wave ends; return the wave-instructions executed."""
+def run(groups: list[Group], prog: Program, budget: int, deadline: float | None = None) -> int:
+    """Run until every wave ends; return the wave-instructions executed. Past `budget` wave-instructions
+    BudgetExceeded; past `deadline` (time.monotonic()) TimeLimitExceeded."""
     executed = 0
+    steps = 0
     live = list(groups)
     while live:
         ready = [g for g in live if not g.waiting]
@@ -152,6 +162,10 @@ def run(groups: list[Group], prog: Program, budget: int) -> int:
             except Exception as e:  # noqa: BLE001 - name the instruction that broke
                 raise EmuError(f"instruction at {g.pc:#x} ({inst!r}) failed: {type(e).__name__}: {e}") from e
             executed += W
+            steps += 1
+            if deadline is not None and steps % CLOCK_EVERY == 0 and time.monotonic() > deadline:
+                raise TimeLimitExceeded(f"time limit reached after {executed} wave-instructions (at {g.pc:#x}); "
+                                        f"a runaway loop?")
             if type(r) is int:
                 g.pc = r
                 if executed > budget:

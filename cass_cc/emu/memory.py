@@ -16,10 +16,17 @@ SHARED_APERTURE = 0x1_0000  # high 32 bits of flat addresses that hit LDS
 PRIVATE_APERTURE = 0x2_0000  # high 32 bits of flat addresses that hit scratch
 ALIGN = 256
 GAP = 256
+# Host memory one run may take for device memory, LDS and scratch (bytes). Sizes come from code
+# objects and launches; past this a run is refused instead of exhausting the host.
+MEMORY_BUDGET = 4 << 30
 
 
 class EmuError(Exception):
     """A run stopped: uncovered instruction, memory fault, budget, bad launch."""
+
+
+class MemoryBudgetExceeded(EmuError):
+    pass
 
 
 class MemoryFault(EmuError):
@@ -37,19 +44,35 @@ class Allocation:
 
 
 class Memory:
-    def __init__(self) -> None:
+    def __init__(self, budget: int = MEMORY_BUDGET) -> None:
         self.arena = np.zeros(0, np.uint8)
         self.allocs: list[Allocation] = []
         self._starts = np.zeros(0, np.uint64)
         self._ends = np.zeros(0, np.uint64)
         self.used = 0
+        self.budget = budget
+        self.reserved = 0  # host arrays beside the arena (LDS, scratch) that count against the budget
+
+    def reserve(self, nbytes: int, what: str) -> None:
+        """Count nbytes of host memory for `what` against the budget, or MemoryBudgetExceeded."""
+        if self.used + self.reserved + nbytes > self.budget:
+            raise MemoryBudgetExceeded(f"{what} needs {nbytes} bytes; with {self.used + self.reserved} in use "
+                                       f"that is past the emulator's memory budget of {self.budget} bytes")
+        self.reserved += nbytes
+
+    def release(self, nbytes: int) -> None:
+        self.reserved -= nbytes
 
     def alloc(self, size: int, name: str = "", data: bytes | np.ndarray | None = None) -> int:
         off = self.used
         size = max(int(size), 1)
-        self.used = off + (size + ALIGN - 1) // ALIGN * ALIGN + GAP
+        used = off + (size + ALIGN - 1) // ALIGN * ALIGN + GAP
+        if used + self.reserved > self.budget:
+            raise MemoryBudgetExceeded(f"allocating {size} bytes for {name or 'a buffer'} goes past the emulator's "
+                                       f"memory budget of {self.budget} bytes ({off + self.reserved} in use)")
+        self.used = used
         if self.used > self.arena.size:
-            grown = np.zeros(max(self.used, self.arena.size * 2), np.uint8)
+            grown = np.zeros(max(self.used, min(self.arena.size * 2, self.budget)), np.uint8)
             grown[: self.arena.size] = self.arena
             self.arena = grown
         addr = GLOBAL_BASE + off
