@@ -23,7 +23,6 @@ import functools
 import json
 import os
 import shutil
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -139,7 +138,12 @@ def plan(gen: Generator, runtime: bool) -> Library:
 
 
 def _run(cmd: Sequence[str], what: str) -> None:
-    proc = subprocess.run(list(cmd), capture_output=True, text=True)
+    from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
+
+    try:
+        proc = run_tool(cmd, budget=COMPILE, text=True, errors="replace")
+    except ToolTimeout as e:
+        raise CudartError(f"{what} failed: {e}") from None
     if proc.returncode != 0:
         raise CudartError(f"{what} failed: {' '.join(cmd)}\n{proc.stderr[-3000:]}")
 

@@ -13,6 +13,7 @@ import atexit
 import functools
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -27,13 +28,14 @@ from ..nvcc.invocation import Input, Invocation, Lang, Phase
 from ..toolchain import Toolchain, ToolchainError, wave_size
 from ..translate.base import Diagnostic, Target, Translation, TranslationError
 from ..util import atomic_path, atomic_write_text, output_problem
-from . import commands, dlink, headers, profile, sources
+from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
+from . import commands, crashes, dlink, headers, profile, sources
 from .errors import DriverError, ToolFailed
 
 # -E and -M look at the host side only; the device flags then go unused, which is expected.
 _HOST_ONLY = ["--cuda-host-only", "-Wno-unused-command-line-argument"]
 # What clang and gcc print when they crash rather than report an error.
-CRASH_MARK = b"PLEASE submit a bug report"
+CRASH_MARK = crashes.MARKS[0]
 CRASH_RETRIES = 3
 SOURCE_LANGS = (Lang.CU, Lang.HIP, Lang.C, Lang.CXX, Lang.ASM)
 LINKER_LANGS = (Lang.OBJ, Lang.LIB)
@@ -43,6 +45,17 @@ def _unbuildable(inp: Input) -> DriverError:
     what = "PTX" if inp.lang is Lang.PTX else "NVIDIA machine code"
     hint = "compile the CUDA source instead"
     return DriverError(f"{inp.path}: {what} cannot be built for AMD GPUs; {hint}")
+
+
+def _not_a_pipe(path: str) -> None:
+    """A FIFO or socket named like a source would block the first read until a writer comes,
+    perhaps never: refused up front (a missing file or a folder is said where it is read)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        raise DriverError(f"{path}: not a regular file (a {'FIFO' if stat.S_ISFIFO(mode) else 'socket'}); give a source file")
 
 
 class Build:
@@ -68,14 +81,19 @@ class Build:
         if self.dry:
             return
         proc = self._run(argv, stdout)
-        for attempt in range(CRASH_RETRIES):
-            if proc.returncode == 0 or CRASH_MARK not in proc.stderr:
-                break
+        retries = 0
+        while retries < CRASH_RETRIES and crashes.crashed(proc.returncode, proc.stderr):
             # LLVM 15's gfx11 back end corrupts its heap now and then, on code it compiles
             # fine the next time (seen here on about half the compiles of one HeCBench kernel).
-            self._pass_on(proc.stderr)
-            log.warning(f"{os.path.basename(argv[0])} crashed; retrying ({attempt + 1} of {CRASH_RETRIES})")
+            retries += 1
+            log.note(f"{os.path.basename(argv[0])} crashed; retrying ({retries} of {CRASH_RETRIES})")
             proc = self._run(argv, stdout)
+        if retries and not crashes.crashed(proc.returncode, proc.stderr):
+            log.warning(f"{os.path.basename(argv[0])} crashed and was run again ({retries} of {CRASH_RETRIES} retries)")
+        if crashes.crashed(proc.returncode, proc.stderr):  # every try: one line, the dump in a file
+            self._explain_missing_libraries()
+            self._pass_on(crashes.diagnostics(proc.stderr))
+            raise DriverError(crashes.message(self._user_files(argv), argv, proc.returncode, proc.stderr))
         if proc.returncode != 0:
             self._explain_missing_libraries()  # the likely cause, in words clang cannot know, first
             self._pass_on(proc.stderr)
@@ -86,9 +104,19 @@ class Build:
     def _run(self, argv: Sequence[str], stdout: int | None) -> subprocess.CompletedProcess[bytes]:
         """Run a tool; its stderr is kept (to spot crashes) and passed on by the caller."""
         try:
-            return subprocess.run(list(argv), stdout=stdout, stderr=subprocess.PIPE)
+            return run_tool(argv, budget=COMPILE, timeout=self.config.tool_timeout, stdout=stdout)
         except OSError as e:
             raise DriverError(f"cannot run {argv[0]}: {e.strerror}") from None
+        except ToolTimeout as e:
+            raise DriverError(f"{self._user_files(argv)}: {e}") from None
+
+    def _user_files(self, argv: Sequence[str]) -> str:
+        """The user's inputs a command works on (by their own names, not the translations'),
+        for one-line messages about the command."""
+        args = set(argv)
+        named = [i.path for i in self.inv.inputs
+                 if i.path in args or (i.path in self._translated and str(self._translated[i.path][0]) in args)]
+        return ", ".join(named or [i.path for i in self.inv.inputs]) or os.path.basename(argv[0])
 
     @staticmethod
     def _pass_on(stderr: bytes) -> None:
@@ -277,8 +305,10 @@ class Build:
     def hip_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
         if inp.lang is Lang.CU:
             src, include_flags = self.prepared(inp)
+            text = self._translated[inp.path][1].text.encode("utf-8", "surrogateescape")
         else:
             src, include_flags = inp.path, []
+            text = b"" if self.dry else self._read_source(inp.path)
         return commands.hip_compile(
             self.inv,
             src,
@@ -290,7 +320,15 @@ class Build:
             include_flags=include_flags,
             mode=mode,
             llvm_fixes=self.tc.llvm_fixes(),
+            bracket_depth=commands.bracket_depth(text),
         )
+
+    @staticmethod
+    def _read_source(path: str) -> bytes:
+        try:
+            return Path(path).read_bytes()
+        except OSError as e:
+            raise DriverError(f"{path}: cannot read: {e.strerror}") from None
 
     def compile_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
         if inp.lang in (Lang.CU, Lang.HIP):
@@ -353,6 +391,9 @@ class Build:
             for final in (inv.output, inv.deps.file):
                 if final:
                     self.writable(final)
+        for inp in inv.inputs:
+            if inp.lang in SOURCE_LANGS:
+                _not_a_pipe(inp.path)
         phase = inv.phase
         if inv.verbose and any(i.lang in (Lang.CU, Lang.HIP) for i in inv.inputs):
             log.note(profile.target_note(inv.targets, self.archs))

@@ -39,6 +39,31 @@ _QUIET = ("-Wno-unused-result",)
 RDC_HEADER_FUNCTIONS = ("masked_bit_count",)
 # Defines __NVCC__ after HIP has chosen its platform (see the header).
 NVCC_PREDEFS = Path(__file__).parent / "include" / "cass_nvcc.h"
+# clang stops at 256 nested brackets ("bracket nesting level exceeded", -fbracket-depth);
+# nvcc's front end has no such limit (it builds a 50,000-deep brace nest). A source nested
+# past half of clang's limit gets a limit of its own depth plus clang's (headers and macros
+# nest too).
+CLANG_BRACKET_DEPTH = 256
+_ONLY_BRACKETS = bytes(c for c in range(256) if c not in b"()[]{}")
+_OPENERS = bytes.maketrans(b"[{]}", b"(())")  # every opener becomes "(", every closer ")"
+
+
+def bracket_depth(source: bytes) -> int:
+    """The deepest nesting of (), [] and {} in a source, counted together as clang does
+    (brackets in comments and strings count too: that can only raise the limit). With few
+    brackets, their number: a bound that needs no scan."""
+    kept = source.translate(_OPENERS, _ONLY_BRACKETS)
+    if kept.count(b"(") <= CLANG_BRACKET_DEPTH // 2:
+        return kept.count(b"(")
+    depth = deepest = 0
+    for c in kept:
+        depth = depth + 1 if c == 0x28 else max(depth - 1, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def bracket_flags(depth: int) -> list[str]:
+    return [f"-fbracket-depth={depth + CLANG_BRACKET_DEPTH}"] if depth > CLANG_BRACKET_DEPTH // 2 else []
 
 
 def common_flags(inv: Invocation) -> list[str]:
@@ -77,9 +102,11 @@ def hip_compile(
     include_flags: list[str],
     mode: list[str],
     llvm_fixes: Path | None = None,
+    bracket_depth: int = 0,
 ) -> list[str]:
     """clang's HIP driver on one .hip file. `mode` is e.g. ["-c"], ["-E"], ["-S", "--cuda-device-only"].
-    `llvm_fixes`: the pass plugin (toolchain/llvmfix.py), loaded where code is generated."""
+    `llvm_fixes`: the pass plugin (toolchain/llvmfix.py), loaded where code is generated.
+    `bracket_depth`: the source's own nesting (bracket_depth()), to raise clang's limit."""
     cmd = [clang, "-x", "hip"]
     cmd += [f"--offload-arch={a}" for a in archs]
     cmd += [f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={device_libs}"]
@@ -102,6 +129,7 @@ def hip_compile(
         cmd += [f"-D{name}={name}_{sha256_hex(src)[:12]}" for name in RDC_HEADER_FUNCTIONS]
     cmd += inv.host_args
     cmd += list(_QUIET)  # after -Xcompiler flags: a later -Wall would turn it back on
+    cmd += bracket_flags(bracket_depth)
     if llvm_fixes is not None and not {"-E", "-M", "-MM"} & set(mode):
         cmd.append(f"-fpass-plugin={llvm_fixes}")
     cmd += [src, "-o", out]

@@ -4,13 +4,13 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 TYPE_CHECKING = False  # typing itself costs every compile ~5 ms
 
+from ..toolchain.tool import ToolTimeout, run_tool
 from ..util import atomic_path
 from .errors import DriverError, ToolFailed
 
@@ -56,7 +56,12 @@ def device_link(build: "Build", objects: list[str], out: str) -> None:
                 f"--rocm-device-lib-path={build.tc.device_lib_dir(build.archs)}",
                 *[f"--offload-arch={a}" for a in build.archs],
                 *archives_as_libraries(objects, build.scratch / "archives"), "-o", "a.out", "-###"]
-    proc = subprocess.run(plan_cmd, capture_output=True, text=True)
+    try:
+        proc = run_tool(plan_cmd, timeout=build.config.tool_timeout, text=True, errors="replace")
+    except ToolTimeout as e:
+        raise DriverError(f"{', '.join(objects)}: {e}") from None
+    except OSError as e:
+        raise DriverError(f"cannot run {plan_cmd[0]}: {e.strerror}") from None
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr)
         raise ToolFailed(proc.returncode)

@@ -9,11 +9,11 @@ backend sees them; llc and llvm-mc both get --amdhsa-code-object-version=5.
 from __future__ import annotations
 
 import os
-import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..toolchain.tool import ToolTimeout, run_tool
 from .base import Lifted, LiftError
 from .cubin import Cubin, Kernel
 from .disasm import Function, disassemble
@@ -64,7 +64,10 @@ def lift_cubin(cubin: Cubin, nvdisasm: str, target: Target = GFX1100, functions:
 
 
 def _run(argv: list[str], what: str) -> None:
-    proc = subprocess.run(argv, capture_output=True, text=True)
+    try:  # bounded: llc-16 loops forever on some IR lifted from damaged cubins
+        proc = run_tool(argv, text=True, errors="replace")
+    except ToolTimeout as e:
+        raise CodegenError(str(e)) from None
     if proc.returncode != 0:
         lines = [line for line in proc.stderr.splitlines() if line.strip()]
         detail = " | ".join(lines[:3]) if lines else f"exit {proc.returncode}"

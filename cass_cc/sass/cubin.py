@@ -117,15 +117,16 @@ def parse_nv_info(data: bytes) -> list[tuple[int, int, bytes | int | None]]:
 def demangle(names: list[str]) -> dict[str, str]:
     """C++ names demangled by c++filt when it is there; a missing tool leaves them as they are."""
     import shutil
-    import subprocess
+
+    from ..toolchain.tool import ToolTimeout, run_tool
 
     tool = shutil.which("c++filt")
     if not tool or not names:
         return {n: n for n in names}
     try:
-        proc = subprocess.run([tool], input="\n".join(names) + "\n", capture_output=True, text=True, timeout=30)
+        proc = run_tool([tool], input="\n".join(names) + "\n", text=True, errors="replace")
         lines = proc.stdout.splitlines()
-    except (OSError, subprocess.TimeoutExpired):
+    except (OSError, ToolTimeout):
         return {n: n for n in names}
     if proc.returncode != 0 or len(lines) != len(names):
         return {n: n for n in names}

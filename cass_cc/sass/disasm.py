@@ -11,12 +11,12 @@ lifter never sees text again.
 from __future__ import annotations
 
 import re
-import subprocess
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Union
 
+from ..toolchain.tool import ToolTimeout, run_tool
 from ..util import split_top_level
 
 
@@ -335,7 +335,10 @@ def disassemble(cubin: bytes, nvdisasm: str) -> dict[str, Function]:
     with tempfile.TemporaryDirectory(prefix="cass-sass-") as tmp:
         path = Path(tmp) / "in.cubin"
         path.write_bytes(cubin)
-        proc = subprocess.run([nvdisasm, "-c", "-hex", str(path)], capture_output=True, text=True)
+        try:  # bounded: nvdisasm never returns on some damaged cubins
+            proc = run_tool([nvdisasm, "-c", "-hex", str(path)], text=True, errors="replace")
+        except ToolTimeout as e:
+            raise DisasmError(str(e)) from None
     if proc.returncode != 0:
         msg = (proc.stderr.strip().splitlines() or ["failed"])[-1]
         raise DisasmError(f"nvdisasm: {msg}")

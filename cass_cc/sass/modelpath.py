@@ -10,11 +10,11 @@ answer's descriptor, and joined to the lifter's metadata so one `.s` holds every
 from __future__ import annotations
 
 import re
-import subprocess
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..toolchain.tool import ToolTimeout, run_tool
 from .asmtext import sass_kernels
 from .cubin import Cubin, Kernel
 
@@ -38,7 +38,10 @@ def sass_texts(cb: Cubin, cuobjdump: str) -> dict[str, str]:
     with tempfile.TemporaryDirectory(prefix="cass-sass-") as tmp:
         path = Path(tmp, "k.cubin")
         path.write_bytes(cb.data or Path(cb.path).read_bytes())
-        proc = subprocess.run([cuobjdump, "--dump-sass", str(path)], capture_output=True, text=True, errors="replace")
+        try:
+            proc = run_tool([cuobjdump, "--dump-sass", str(path)], text=True, errors="replace")
+        except ToolTimeout as e:
+            raise ModelPathError(f"{cb.path}: {e}") from None
     if proc.returncode != 0:
         first = next((ln for ln in proc.stderr.splitlines() if ln.strip()), "failed")
         raise ModelPathError(f"{cb.path}: cuobjdump: {first}")

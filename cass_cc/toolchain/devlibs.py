@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..util import sha256_hex
 from .rocm import Rocm, isa_file, missing_isa
-from .tool import Tool, ToolchainError
+from .tool import Tool, ToolchainError, ToolTimeout, run_tool
 
 DONOR = "oclc_isa_version_1030.bc"
 
@@ -59,6 +59,14 @@ def device_lib_dir(rocm: Rocm, archs: list[str], cache_dir: Path, llvm_dis: Tool
     return folder
 
 
+def _checked(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
+    """run_tool with subprocess.run(check=True)'s CalledProcessError on a failure."""
+    proc = run_tool(argv, input=stdin, text=True, errors="replace")
+    if proc.returncode != 0:
+        raise subprocess.CalledProcessError(proc.returncode, argv, proc.stdout, proc.stderr)
+    return proc
+
+
 def _populate(folder: Path, src: Path, archs: list[str], donor: Path, llvm_dis: Tool, llvm_as: Tool) -> None:
     """Fill `folder` without ever exposing a half-made one to a parallel build."""
     folder.parent.mkdir(parents=True, exist_ok=True)
@@ -68,10 +76,10 @@ def _populate(folder: Path, src: Path, archs: list[str], donor: Path, llvm_dis: 
             shutil.copytree(folder, work, dirs_exist_ok=True)
         else:
             shutil.copytree(src, work, dirs_exist_ok=True)
-        text = subprocess.run([llvm_dis.path, str(donor), "-o", "-"], check=True, capture_output=True, text=True).stdout
+        text = _checked([llvm_dis.path, str(donor), "-o", "-"]).stdout
         for arch in archs:
             patched = text.replace(str(isa_number("gfx1030")), str(isa_number(arch)))
-            subprocess.run([llvm_as.path, "-o", str(work / isa_file(arch))], input=patched, check=True, text=True, capture_output=True)
+            _checked([llvm_as.path, "-o", str(work / isa_file(arch))], patched)
         if folder.is_dir():
             # Another build got there first or had other archs: merge our new files in atomically, one each.
             for arch in archs:
@@ -86,6 +94,8 @@ def _populate(folder: Path, src: Path, archs: list[str], donor: Path, llvm_dis: 
                         os.replace(work / isa_file(arch), folder / isa_file(arch))
     except subprocess.CalledProcessError as e:
         raise ToolchainError(f"building the gfx11 device library failed: {' '.join(map(str, e.cmd))}: {e.stderr}") from None
+    except ToolTimeout as e:
+        raise ToolchainError(f"building the gfx11 device library failed: {e}") from None
     finally:
         if work is not None and work.exists():
             shutil.rmtree(work, ignore_errors=True)

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from ..translate import mappings
 from ..util import atomic_folder, sha256_hex
+from .tool import COMPILE, ToolTimeout, run_tool
 
 SCHEMA = "1"
 HAND_WRITTEN = Path(__file__).with_name("hipnv_include") / "cass_hipnv.h"
@@ -456,6 +457,15 @@ def arch_from_env(env: Mapping[str, str]) -> str:
     return arch
 
 
+def _run_nvcc(command: list[str], env: Mapping[str, str]) -> subprocess.CompletedProcess:
+    """One nvcc step, bounded like every tool (tool.run_tool); its stdout is the user's."""
+    try:
+        return run_tool(command, budget=COMPILE, env=env, stdout=None)
+    except ToolTimeout as e:
+        files = [a for a in command[1:] if not a.startswith("-") and os.path.isfile(a)]
+        raise HipnvError(f"{', '.join(files) or command[0]}: {e}") from None
+
+
 def run_plan(plan: Plan, env: Mapping[str, str]) -> int:
     """Run the steps; a compile that nvcc says needs --extended-lambda (a __device__ lambda behind
     a macro, which uses_device_lambdas cannot see) runs again with it. nvcc's stderr is passed on."""
@@ -463,11 +473,11 @@ def run_plan(plan: Plan, env: Mapping[str, str]) -> int:
         extended = False
         for step in plan.steps:
             command = list(step) + (["--extended-lambda"] if extended and "--extended-lambda" not in step else [])
-            proc = subprocess.run(command, env=dict(env), stderr=subprocess.PIPE)
+            proc = _run_nvcc(command, env)
             if proc.returncode != 0 and b"--extended-lambda" in proc.stderr and "--extended-lambda" not in command:
                 extended = True
                 command.append("--extended-lambda")
-                proc = subprocess.run(command, env=dict(env), stderr=subprocess.PIPE)
+                proc = _run_nvcc(command, env)
             sys.stderr.buffer.write(proc.stderr)
             sys.stderr.flush()
             if proc.returncode != 0:

@@ -17,12 +17,11 @@ import functools
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
 from ..util import sha256_hex
-from .tool import Tool, ToolchainError
+from .tool import COMPILE, Tool, ToolchainError, ToolTimeout, run_tool, run_version
 
 SOURCE = Path(__file__).with_name("llvmfix.cpp")
 OPT_OUT = "CASS_CC_NO_LLVM_FIXES"
@@ -49,7 +48,13 @@ def llvm_fixes(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[s
         raise ToolchainError(f"cass-cc needs LLVM {major}'s development files for its LLVM fixes plugin "
                              f"(install them with: apt-get install llvm-{major}-dev), or {OPT_OUT}=1 "
                              "to build without it (some unsigned divisions in device code are then wrong)")
-    flags = subprocess.run([config, "--cxxflags"], capture_output=True, text=True, check=True).stdout.split()
+    try:
+        proc = run_tool([config, "--cxxflags"], text=True, errors="replace")
+    except ToolTimeout as e:
+        raise ToolchainError(str(e)) from None
+    if proc.returncode != 0:
+        raise ToolchainError(f"{config} --cxxflags failed: {proc.stderr.strip()[:200]}")
+    flags = proc.stdout.split()
     key = sha256_hex(SOURCE.read_text(), clang.version_text, " ".join(flags))[:16]
     plugin = cache_dir / "plugins" / f"llvmfix-{major}-{key}.so"
     if plugin.exists():
@@ -60,8 +65,11 @@ def llvm_fixes(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[s
     plugin.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=plugin.parent, prefix=".llvmfix-") as tmp:
         built = Path(tmp) / plugin.name
-        proc = subprocess.run([cxx, "-shared", "-fPIC", "-O2", *flags, str(SOURCE), "-o", str(built)],
-                              capture_output=True, text=True)
+        try:
+            proc = run_tool([cxx, "-shared", "-fPIC", "-O2", *flags, str(SOURCE), "-o", str(built)], budget=COMPILE,
+                            text=True, errors="replace")
+        except ToolTimeout as e:
+            raise ToolchainError(f"building the LLVM fixes plugin failed: {e}") from None
         if proc.returncode != 0:
             raise ToolchainError(f"building the LLVM fixes plugin failed: {proc.stderr.strip().splitlines()[-1:]}")
         os.replace(built, plugin)  # atomic: a concurrent build writes the same file
@@ -72,7 +80,7 @@ def llvm_fixes(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[s
 def for_llvm_tool(path: str, cache_dir: Path) -> Path | None:
     """The plugin for the LLVM of an `opt` (the lifter's pipeline runs opt-16 on lifted IR, and
     LLVM 16's back end makes the same 64-bit multiply mistake: `opt -load-pass-plugin=...`)."""
-    text = subprocess.run([path, "--version"], capture_output=True, text=True).stdout
+    text = run_version(path)
     m = re.search(r"LLVM version (\d+)\.(\d+)\.(\d+)", text)
     if m is None:
         raise ToolchainError(f"{path}: no LLVM version in its --version")

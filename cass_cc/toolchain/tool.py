@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -23,6 +24,15 @@ Version = tuple[int, ...]
 
 class ToolchainError(Exception):
     """A required tool is missing or unusable. The message names the fix."""
+
+
+class ToolTimeout(Exception):
+    """A tool ran past its deadline and was stopped (with everything it started)."""
+
+    def __init__(self, tool: str, seconds: float):
+        super().__init__(f"{tool} did not finish in {seconds:g} s and was stopped (CASS_TOOL_TIMEOUT sets the limit)")
+        self.tool = tool
+        self.seconds = seconds
 
 
 @record
@@ -101,8 +111,8 @@ class VersionCache:
 
 def run_version(path: str, args: Sequence[str] = ("--version",)) -> str:
     try:
-        proc = subprocess.run([path, *args], capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.TimeoutExpired) as e:
+        proc = run_tool([path, *args], timeout=30, text=True, errors="replace")
+    except (OSError, ToolTimeout) as e:
         return f"<failed: {e}>"
     return proc.stdout + proc.stderr
 
@@ -176,3 +186,151 @@ def find(spec: Spec, env: Mapping[str, str], dirs: Iterable[str], versions: Vers
     where = "; ".join(tried) if tried else f"none of {', '.join(spec.names)} found"
     hint = f"; {spec.install_hint}" if spec.install_hint else ""
     raise ToolchainError(f"cannot find {spec.name} ({where}){hint}, or set {spec.env}=/path/to/{spec.names[0]}")
+
+
+# ---- running a tool ------------------------------------------------------------------
+
+# How long one tool run may take, unless the tool-timeout setting (CASS_TOOL_TIMEOUT) says:
+# a base plus a share per MiB of the files it reads. A hostile cubin can send nvdisasm or
+# llc-16 into a loop that never ends; legitimate runs of these take seconds. A compiler or
+# linker reads headers and instantiates templates that its input's size does not show, so it
+# gets far longer: the deadline is there to end a hang, never to cut a slow build short.
+QUICK = (120.0, 60.0)  # (seconds, seconds per MiB): disassemblers, opt/llc/llvm-mc on one file
+COMPILE = (1800.0, 60.0)  # clang, hipcc, nvcc, host compilers and linkers
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+_libc = None
+
+
+def _input_bytes(argv: Sequence[str], stdin: bytes | str | None) -> int:
+    """What a tool reads: the files its arguments name (not the one after -o) and its stdin."""
+    total = len(stdin) if stdin is not None else 0
+    for i, arg in enumerate(argv[1:], 1):
+        if argv[i - 1] == "-o" or not arg or arg.startswith("-"):
+            continue
+        try:
+            st = os.stat(arg)
+        except (OSError, ValueError):
+            continue
+        if not os.path.isdir(arg):
+            total += st.st_size
+    return total
+
+
+def deadline(argv: Sequence[str], budget: tuple[float, float], setting: float, stdin: bytes | str | None = None) -> float:
+    """Seconds `argv` may run: the setting when it is above 0, else the budget scaled by its input's size."""
+    if setting > 0:
+        return setting
+    base, per_mib = budget
+    return base + per_mib * _input_bytes(argv, stdin) / 2**20
+
+
+def configured_timeout(env: Mapping[str, str] | None = None) -> float:
+    """The tool-timeout setting (environment and config file) for callers that hold no Config."""
+    from ..config import ConfigError, load
+
+    try:
+        return float(load({}, os.environ if env is None else env).tool_timeout)
+    except ConfigError:
+        return 0.0  # the driver reports a broken config file itself; the default deadline still holds
+
+
+# Stack for the tool's main thread. clang-15 recurses once per operand of a long expression
+# and per level of a brace nest: 8 MiB (the usual default) overflows at ~100,000 terms of
+# `x + x + ...`, which nvcc's front end takes. Only the pages used are ever allocated.
+TOOL_STACK = 1 << 30
+
+
+def _deep_stack() -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    want = TOOL_STACK if hard == resource.RLIM_INFINITY else min(TOOL_STACK, hard)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
+
+
+def _own_group_dying_with_parent(parent: int) -> Callable[[], None]:
+    """The child's preexec: its own process group, so that a timeout kills what the tool
+    started too (clang's lld, nvcc's cicc), and SIGKILL when cass-cc dies, even by SIGKILL,
+    where no handler of ours runs. (A grandchild does not inherit the death signal; it dies
+    with the group on a timeout, and finishes on its own when cass-cc is killed.)"""
+    global _libc
+    if _libc is None:  # loaded in the parent: dlopen after fork is not safe
+        import ctypes
+
+        _libc = ctypes.CDLL(None, use_errno=True)
+    prctl = _libc.prctl
+
+    def preexec() -> None:
+        os.setpgid(0, 0)
+        _deep_stack()
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # cass-cc died before prctl took hold
+            os._exit(1)
+
+    return preexec
+
+
+def run_tool(
+    argv: Sequence[str],
+    *,
+    budget: tuple[float, float] = QUICK,
+    timeout: float | None = None,
+    input: bytes | str | None = None,
+    stdout: int | None = subprocess.PIPE,
+    stderr: int | None = subprocess.PIPE,
+    text: bool = False,
+    errors: str | None = None,
+    env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+) -> subprocess.CompletedProcess:
+    """subprocess.run for an external tool, bounded: past its deadline (`timeout` seconds
+    when given, else `deadline()` from the tool-timeout setting) its whole process group is
+    killed and ToolTimeout raised. If cass-cc itself is stopped (Ctrl-C, an exception) the
+    group is killed too, and the kernel kills the tool if cass-cc is SIGKILLed.
+    OSError (a missing or unrunnable tool) reaches the caller as with subprocess.run."""
+    argv = list(argv)
+    limit = deadline(argv, budget, configured_timeout(env) if timeout is None else timeout, input)
+    proc = subprocess.Popen(
+        argv,
+        stdin=subprocess.PIPE if input is not None else _stdin(),
+        stdout=stdout,
+        stderr=stderr,
+        text=text or errors is not None,
+        errors=errors,
+        env=dict(env) if env is not None else None,
+        cwd=cwd,
+        preexec_fn=_own_group_dying_with_parent(os.getpid()),
+    )
+    try:
+        out, err = proc.communicate(input, timeout=limit)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        raise ToolTimeout(os.path.basename(argv[0]), round(limit, 1)) from None
+    except BaseException:  # KeyboardInterrupt, SystemExit: the tool must not outlive us
+        _kill_group(proc)
+        raise
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
+
+
+def _stdin() -> int | None:
+    """The tool shares cass-cc's stdin, except a terminal: in its own process group it is in
+    the background, and reading the terminal would stop it (SIGTTIN) for good."""
+    try:
+        return subprocess.DEVNULL if os.isatty(0) else None
+    except OSError:
+        return subprocess.DEVNULL
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    try:  # reap it; a grandchild that left the group could hold the pipes open, so bounded
+        proc.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
+        proc.wait()

@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -37,6 +36,7 @@ from ..model.prompts import PROMPT_VERSION, SOURCE
 from ..model.settings import ModelSettings
 from ..model.split import Piece, definition, group, pieces, text_of
 from ..model.store import Store, answer_key, verdict_key
+from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
 from .base import Target, Translation, TranslationDeclined, TranslationError, TranslationUnavailable, Translator
 from .hostcalls import added, describe
 
@@ -321,9 +321,11 @@ class BuildValidator:
             )
             for _ in range(1 + CRASH_RETRIES):
                 try:
-                    proc = subprocess.run(argv, capture_output=True)
+                    proc = run_tool(argv, budget=COMPILE, timeout=b.config.tool_timeout)
                 except OSError as e:
                     return f"cannot run {argv[0]}: {e.strerror}"
+                except ToolTimeout as e:
+                    return f"does not compile ({e})"
                 if proc.returncode == 0:
                     return None
                 if CRASH_MARK not in proc.stderr:
@@ -372,7 +374,10 @@ class AssemblyModel:
                 Path(src).write_text(text)
                 argv = [self.llvm_mc, "-triple=amdgcn-amd-amdhsa", f"-mcpu={self.arch}", "--amdhsa-code-object-version=5",
                         "-filetype=obj", src, "-o", os.path.join(tmp, "answer.o")]
-                proc = subprocess.run(argv, capture_output=True, text=True)
+                try:
+                    proc = run_tool(argv, text=True, errors="replace")
+                except ToolTimeout as e:  # not cached: a slower machine may finish
+                    return f"does not assemble ({e})"
             error = None if proc.returncode == 0 else _first_error(proc.stderr, src, "assembly")
             verdict = {"ok": error is None, "error": error or ""}
             self.store.set(key, verdict)

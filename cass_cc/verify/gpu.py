@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
 from ..util import atomic_path, sha256_hex
 
 PROBE = r"""#include <cstdio>
@@ -52,7 +53,10 @@ def nvidia_gpu(nvcc: str, cache_dir: Path, env: Mapping[str, str]) -> GpuCheck:
         source.parent.mkdir(parents=True, exist_ok=True)
         source.write_text(PROBE)
         with atomic_path(probe) as tmp:
-            r = subprocess.run([nvcc, "-Wno-deprecated-gpu-targets", str(source), "-o", tmp], capture_output=True, text=True)
+            try:
+                r = run_tool([nvcc, "-Wno-deprecated-gpu-targets", str(source), "-o", tmp], budget=COMPILE, text=True, errors="replace")
+            except (OSError, ToolTimeout) as e:
+                return GpuCheck(False, f"{', '.join(found)} present, but the probe did not build: {e}")
             if r.returncode != 0:
                 return GpuCheck(False, f"{', '.join(found)} present, but the probe did not build: {r.stderr.strip()[:200]}")
     try:

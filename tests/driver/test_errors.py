@@ -145,7 +145,7 @@ def test_compiler_crash_is_retried_once(tmp_path: Path, cass_env: dict[str, str]
     env = {**cass_env, "CASS_CLANG": str(fake)}
     proc = run_cass(["-c", "k.cu"], tmp_path, env)
     assert proc.returncode == 0, proc.stderr
-    assert "clang crashed; retrying (1 of 3)" in proc.stderr
+    assert "clang crashed and was run again (1 of 3 retries)" in proc.stderr
     assert (tmp_path / "k.o").read_text() == "object\n"
 
 
