@@ -30,7 +30,34 @@ def run(argv: Sequence[str], env: Mapping[str, str] | None = None) -> int:
 
         sys.stdout.write(help_text())
         return 0
+    if inv.phase in (Phase.LIST_ARCH, Phase.LIST_CODE):
+        from ..nvcc.targets import listing
+
+        lines = listing(Phase.LIST_ARCH in inv.lists, Phase.LIST_CODE in inv.lists)
+        sys.stdout.write("".join(f"{line}\n" for line in lines))
+        return 0
+    if inv.time_file is not None and not _open_time_file(inv.time_file):
+        return 1
     return _build(inv, env)
+
+
+TIME_HEADER = "source file name , phase name , phase input files , phase output file , arch , tool, metric , unit\n"
+
+
+def _open_time_file(path: str) -> bool:
+    """-time FILE: nvcc opens it to append to, even for -dryrun, and stops when it cannot.
+    cass-cc times no phases: a new file gets nvcc's header line only, so readers of it
+    find the table they expect, empty. `-time -` is nvcc's standard output: nothing to open."""
+    if path == "-":
+        return True
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            if f.tell() == 0:
+                f.write(TIME_HEADER)
+    except OSError:
+        log.error(f"Cannot open file '{path}'", program="nvcc")
+        return False
+    return True
 
 
 def _print_profile(env: dict[str, str]) -> None:

@@ -27,6 +27,8 @@ class Phase(enum.Enum):
     CUDAFE = "cuda"  # -cuda: AMD meaning: the translated .hip source
     VERSION = "version"  # --version
     HELP = "help"  # --help
+    LIST_ARCH = "list-arch"  # --list-gpu-arch: print the virtual architectures
+    LIST_CODE = "list-code"  # --list-gpu-code: print the real ones (both: the pairs)
 
 
 class Lang(enum.Enum):
@@ -108,6 +110,8 @@ class Invocation:
     dryrun: bool = False  # -dryrun
     keep: bool = False  # -keep
     keep_dir: str | None = None  # -keep-dir
+    time_file: str | None = None  # -time: nvcc opens it (appending) even for -dryrun
+    lists: list[Phase] = factory(list)  # LIST_ARCH and/or LIST_CODE: what to print
     # Options nvcc accepts that have no AMD meaning; the driver notes them under -v.
     ignored: list[str] = factory(list)
     # cass-cc's own options (spelled --cass-*, or --emit-rdna3), raw name -> value.

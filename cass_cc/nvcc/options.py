@@ -51,6 +51,16 @@ class Option:
     # Bounds nvcc puts on a NUMBER's value (every NUMBER must also fit 32 signed bits).
     low: int | None = None
     high: int | None = None
+    # A LIST whose values nvcc unescapes (probed with -dryrun): a backslash takes the next
+    # character literally and goes (-DX=a\b defines X as ab), "..." groups commas and stays.
+    # The other lists (-I, -L, -Xlinker...) keep backslashes and drop the quotes.
+    escapes: bool = False
+    # `choices` are checked by the tool nvcc hands the value to (fatbinary), not by nvcc:
+    # --dryrun, which runs no tool, takes any value.
+    tool_checks: bool = False
+    # The value may be left out: a next word that is an option (not "-") is not taken as it
+    # (nvcc 13: `-Ofc -c` and `-Ofc` at the end are fine, `-Ofc max` sets max).
+    optional: bool = False
 
     @property
     def name(self) -> str:
@@ -74,7 +84,7 @@ WERROR_KINDS = (
 
 # Sorted by long spelling (plain string order); tests/nvcc/test_options.py checks it.
 OPTIONS: tuple[Option, ...] = (
-    O("--Ofast-compile", "-Ofc", ONE, IGN, choices=("0", "max", "mid", "min")),
+    O("--Ofast-compile", "-Ofc", ONE, IGN, choices=("0", "max", "mid", "min"), optional=True),
     O("--Wdefault-stream-launch", "-Wdefault-stream-launch", F, IGN),
     O("--Werror", "-Werror", LIST, APP, "werror", choices=WERROR_KINDS),
     O("--Wext-lambda-captures-this", "-Wext-lambda-captures-this", F, IGN),
@@ -88,14 +98,14 @@ OPTIONS: tuple[Option, ...] = (
     O("--archiver-binary", "-arbin", ONE, IGN),
     O("--augment-host-linker-script", "-aug-hls", F, IGN),
     O("--brief-diagnostics", "-brief-diag", ONE, IGN, kind=TF),
-    O("--cicc-options", "-Xcicc", LIST, IGN),
+    O("--cicc-options", "-Xcicc", LIST, IGN, escapes=True),
     O("--clean-targets", "-clean", F, UNSUP),
     O("--compile", "-c", F, PH, "COMPILE"),
     O("--compile-as-tools-patch", "-astoolspatch", F, SPEC, "astoolspatch"),
     O("--compiler-bindir", "-ccbin", ONE, SET, "host_compiler"),
-    O("--compiler-options", "-Xcompiler", LIST, APP, "host_args"),
+    O("--compiler-options", "-Xcompiler", LIST, APP, "host_args", escapes=True),
     O("--compress-mode", "-compress-mode", ONE, IGN,
-      choices=("default", "size", "speed", "balance", "none")),
+      choices=("default", "size", "speed", "balance", "none"), tool_checks=True),
     O("--cubin", "-cubin", F, PH, "CUBIN"),
     O("--cuda", "-cuda", F, PH, "CUDAFE"),
     O("--cudadevrt", "-cudadevrt", ONE, IGN, choices=("none", "static")),
@@ -104,7 +114,7 @@ OPTIONS: tuple[Option, ...] = (
     O("--debug", "-g", F, TRUE, "debug"),
     O("--default-stream", "-default-stream", ONE, SET, "default_stream",
       choices=("legacy", "null", "per-thread")),
-    O("--define-macro", "-D", LIST, APP, "defines", glued=True),
+    O("--define-macro", "-D", LIST, APP, "defines", glued=True, escapes=True),
     O("--dependency-drive-prefix", "-ddp", ONE, IGN),
     O("--dependency-output", "-MF", ONE, SET, "deps.file"),
     O("--dependency-target-name", "-MT", ONE, SPEC, "MT"),
@@ -129,12 +139,12 @@ OPTIONS: tuple[Option, ...] = (
     O("--expt-extended-lambda", "-expt-extended-lambda", F, TRUE, "extended_lambda"),
     O("--expt-relaxed-constexpr", "-expt-relaxed-constexpr", F, TRUE, "relaxed_constexpr"),
     O("--extended-lambda", "-extended-lambda", F, TRUE, "extended_lambda"),
-    O("--extensible-whole-program", "-ewp", F, IGN),
+    O("--extensible-whole-program", "-ewp", F, SPEC, "ewp"),
     O("--extra-device-vectorization", "-extra-device-vectorization", F, IGN),
     O("--fatbin", "-fatbin", F, PH, "FATBIN"),
     O("--fatbin-options", "-Xfatbin", LIST, IGN),
     O("--fdevice-syntax-only", "-fdevice-syntax-only", F, IGN),
-    O("--fdevice-time-trace", "-fdevice-time-trace", ONE, IGN),
+    O("--fdevice-time-trace", "-fdevice-time-trace", ONE, SPEC, "time_trace"),
     O("--fmad", "-fmad", ONE, BOOL, "fmad", kind=TF),
     O("--force-cl-env-setup", "-force-cl-env-setup", F, IGN),
     O("--forward-unknown-opts", "-forward-unknown-opts", F, SPEC, "forward"),
@@ -159,7 +169,7 @@ OPTIONS: tuple[Option, ...] = (
     O("--gpu-architecture", "-arch", ONE, SPEC, "arch"),
     O("--gpu-code", "-code", LIST, SPEC, "code"),
     O("--help", "-h", F, PH, "HELP"),
-    O("--host-linker-script", "-hls", ONE, UNSUP, choices=("use-lcs", "gen-lcs")),
+    O("--host-linker-script", "-hls", ONE, UNSUP, choices=("use-lcs", "gen-lcs"), optional=True),
     O("--include-path", "-I", LIST, APP, "include_dirs", glued=True),
     O("--input-drive-prefix", "-idp", ONE, IGN),
     O("--jobserver", "-jobserver", F, IGN),
@@ -173,8 +183,8 @@ OPTIONS: tuple[Option, ...] = (
     O("--library-path", "-L", LIST, APP, "lib_dirs", glued=True),
     O("--link", "-link", F, PH, "LINK"),
     O("--linker-options", "-Xlinker", LIST, APP, "linker_args"),
-    O("--list-gpu-arch", "-arch-ls", F, UNSUP),
-    O("--list-gpu-code", "-code-ls", F, UNSUP),
+    O("--list-gpu-arch", "-arch-ls", F, PH, "LIST_ARCH"),
+    O("--list-gpu-code", "-code-ls", F, PH, "LIST_CODE"),
     O("--lto", "-lto", F, SPEC, "dlto"),
     O("--ltoir", "-ltoir", F, UNSUP),
     O("--m64", "-m64", F, SPEC, "m64"),
@@ -187,7 +197,7 @@ OPTIONS: tuple[Option, ...] = (
     O("--no-exceptions", "-noeh", F, HOST, "-fno-exceptions"),
     O("--no-host-device-initializer-list", "-nohdinitlist", F, IGN),
     O("--no-host-device-move-forward", "-nohdmoveforward", F, IGN),
-    O("--nvlink-options", "-Xnvlink", LIST, APP, "nvlink_args"),
+    O("--nvlink-options", "-Xnvlink", LIST, APP, "nvlink_args", escapes=True),
     O("--objdir-as-tempdir", "-objtemp", F, IGN),
     O("--optimization-info", "-opt-info", LIST, IGN, choices=("inline",)),
     O("--optimize", "-O", ONE, SET, "opt", kind=NUM, glued=True, low=0),
@@ -201,8 +211,9 @@ OPTIONS: tuple[Option, ...] = (
     O("--preprocess", "-E", F, PH, "PREPROCESS"),
     O("--profile", "-pg", F, HOST, "-pg"),
     O("--ptx", "-ptx", F, PH, "PTX"),
-    O("--ptxas-options", "-Xptxas", LIST, APP, "ptxas_args"),
-    O("--qpp-config", "-qpp-config", ONE, IGN),
+    O("--ptxas-options", "-Xptxas", LIST, APP, "ptxas_args", escapes=True),
+    # QNX only: nvcc passes -V<config> to the host compiler, which only QNX's qcc takes.
+    O("--qpp-config", "-qpp-config", ONE, UNSUP),
     O("--relocatable-device-code", "-rdc", ONE, SPEC, "rdc", kind=TF),
     O("--relocatable-link", "-r", F, UNSUP),
     O("--relocatable-ptx", "-reloc-ptx", F, IGN),
@@ -219,10 +230,10 @@ OPTIONS: tuple[Option, ...] = (
     O("--static-global-template-stub", "-static-global-template-stub", ONE, IGN, kind=TF),
     O("--std", "-std", ONE, SET, "std", choices=("c++03", "c++11", "c++14", "c++17", "c++20")),
     O("--system-include", "-isystem", LIST, APP, "system_include_dirs"),
-    O("--target-directory", "-target-dir", ONE, IGN),
+    O("--target-directory", "-target-dir", ONE, SPEC, "target_dir"),
     O("--threads", "-t", ONE, IGN, kind=NUM, glued=True, low=0),
-    O("--time", "-time", ONE, IGN),
-    O("--undefine-macro", "-U", LIST, APP, "undefines", glued=True),
+    O("--time", "-time", ONE, SET, "time_file"),
+    O("--undefine-macro", "-U", LIST, APP, "undefines", glued=True, escapes=True),
     O("--use-local-env", "-use-local-env", F, IGN),
     O("--use_fast_math", "-use_fast_math", F, TRUE, "fast_math"),
     O("--verbose", "-v", F, TRUE, "verbose"),

@@ -50,10 +50,17 @@ def _virtual(arch: str) -> None:
 
 
 def _compatible(arch: str, code: str) -> None:
+    """nvcc 13's rule (probed over pairs): virtual code (compute_N) is the arch's own PTX, so
+    it must be that very arch; real code (sm_N) needs N >= the arch's, and an arch with a
+    suffix (90a) only builds its own suffixed code (sm_90a, not sm_90)."""
     a, c = NVIDIA.match(arch), NVIDIA.match(code)
     if not a or not c:
         return  # an AMD name on either side: nothing to compare
-    if int(a[2]) > int(c[2]) or (a[3] == "a" and a[2] != c[2]):
+    if c[1] == "compute":
+        wrong = arch != code
+    else:
+        wrong = int(a[2]) > int(c[2]) or (a[3] != "" and (a[2], a[3]) != (c[2], c[3]))
+    if wrong:
         raise UsageError(
             f"Incompatible code generation requested: arch='{arch}', code='{code}'"
         )
@@ -81,36 +88,49 @@ def from_arch(arch: str | None, codes: Sequence[str]) -> list[str]:
 
 
 def _split_top(spec: str) -> list[str]:
-    """Split at commas outside [...] and "..." (Makefiles write code=\"sm_80,compute_80\")."""
+    """Split at commas outside [...] and "..." (Makefiles write code=\"sm_80,compute_80\"),
+    pieces trimmed of blanks, empty ones dropped; an unclosed [ or " is nvcc's "Stray" error."""
     parts, depth, quoted, cur = [], 0, False, ""
     for ch in spec:
         depth += (ch == "[") - (ch == "]")
         quoted ^= ch == '"'
-        if ch == "," and depth == 0 and not quoted:
+        if ch == "," and depth <= 0 and not quoted:
             parts.append(cur)
             cur = ""
         else:
             cur += ch
+    if quoted:
+        raise UsageError("Stray '\"' character")
+    if depth > 0:
+        raise UsageError("Stray '[' character")
     parts.append(cur)
-    return parts
+    trimmed = (p.strip(" \t") for p in parts)
+    return [p for p in trimmed if p]
 
 
-def from_gencode(spec: str) -> list[str]:
-    """Targets of one `-gencode arch=compute_80,code=[compute_80,sm_80]`."""
+def gencode_keys(spec: str) -> dict[str, str]:
+    """The keywords of one -gencode value. nvcc 13 checks this much as it reads the option
+    (before --version prints); the architectures and what is missing only later."""
     keys: dict[str, str] = {}
     for item in _split_top(spec):
         key, eq, value = item.partition("=")
         if not eq:
             raise UsageError(f"'{item}' is not in 'keyword=value' format")
         if key not in ("arch", "code"):
-            raise UsageError(f"Unknown keyword '{key}' for option '--generate-code'")
+            raise UsageError(f"Keyword '{key}' is not defined for option 'generate-code'")
         if key in keys:
-            raise UsageError(f"redefinition of keyword '{key}'")
+            raise UsageError(f"redefinition of keyword '{key}' ")  # sic: nvcc's trailing blank
         keys[key] = value
+    return keys
+
+
+def from_gencode(spec: str) -> list[str]:
+    """Targets of one `-gencode arch=compute_80,code=[compute_80,sm_80]`."""
+    keys = gencode_keys(spec)
+    if "arch" not in keys:  # nvcc names what it has, "(null)" for none
+        raise UsageError(f"Option '--generate-code code={keys.get('code', '(null)')}', missing architecture")
     if "code" not in keys:
-        raise UsageError(f"Option '--generate-code {spec}', missing code")
-    if "arch" not in keys:
-        raise UsageError(f"Option '--generate-code {spec}', missing architecture")
+        raise UsageError(f"Option '--generate-code arch={keys['arch']}', missing code")
     arch, code = keys["arch"], keys["code"]
     if arch in WHOLE_SETS:
         raise UsageError(f"Unsupported gpu architecture '{arch}'")
@@ -123,6 +143,16 @@ def from_gencode(spec: str) -> list[str]:
         check(c)
         _compatible(arch, c)
     return codes
+
+
+def listing(arch: bool, code: bool, accepted: frozenset[str] = ACCEPTED) -> list[str]:
+    """What --list-gpu-arch (virtual: compute_N) and --list-gpu-code (real: sm_N) print:
+    the release's plain numbers, lowest first; both options together print the -gencode
+    pairs (arch=compute_N,code=sm_N), as nvcc 13 does."""
+    numbers = sorted((n for n in accepted if n.isdigit()), key=int)
+    if arch and code:
+        return [f"arch=compute_{n},code=sm_{n}" for n in numbers]
+    return [f"{'compute' if arch else 'sm'}_{n}" for n in numbers]
 
 
 def offload_archs(

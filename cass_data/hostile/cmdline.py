@@ -7,14 +7,23 @@ variables, with quotes and backslashes). Both tools run it with `--dryrun` in a 
 holding a tiny k.cu; a case fails when cass-cc prints a traceback, hangs, or exits 0 where nvcc
 exits non-zero or the other way round.
 
-cass-cc takes CUDA 12.4's command line, the nvcc here is 13.0. Their differences are the two
-tables below, nothing else: GPU architectures come from targets.ARCHS_BY_CUDA (a case names "the
-i-th architecture" and each tool gets its release's; an architecture only one release has is given
-to the other, so both refuse it), and EXCUSED lists the refusals that are cass-cc's on purpose.
+cass-cc takes CUDA 12.4's command line, the nvcc here is 13.0. Their differences are the tables
+below, nothing else: GPU architectures come from targets.ARCHS_BY_CUDA (a case names "the i-th
+number both releases accept" (COMMON), 90a, or one only the other release has, given to the other
+so both refuse it), EXCUSED lists the refusals that are cass-cc's on purpose, NVCC_BUGS nvcc's
+own crashes.
 
 nvcc answers once into a JSONL table (`--record FILE`); `--table FILE` replays it without nvcc.
 cass-cc runs in this process (its `main(argv)` with the case's environment; an exception escaping
 is a traceback) or, with `--subprocess`, as `bin/cass-cc` (~0.3 s of Python start-up a case).
+`--jobs N` runs N processes, each in its own scratch folder, which is reset before every case
+(nvcc --dryrun writes -time's file), so a table is a function of --count and --seed alone, row
+for row in case order. `--record T --jobs N --nvcc-only` records nvcc's answers and runs nothing
+of cass-cc's: it needs Python, click and nvcc, no clang or ROCm (10,000 lines: ~7 min on 2 busy
+cores). Values whose answer depends on the machine are not generated: -ccbin names no program
+except gcc, which nvcc itself needs; nvcc runs the host compiler even for --dryrun, and cass-cc
+looks for it as nvcc does (parse.host_compiler_found), but cannot tell a program that is no
+compiler from one that is: the harness offers neither.
 """
 from __future__ import annotations
 
@@ -56,6 +65,10 @@ EXCUSED = (
     # translation), so a name made by quoting that is no file here is read, and refused.
     ("an input that does not exist (nvcc --dryrun never opens it)", "cannot read: No such file or directory"),
 )
+# nvcc's own failures, no answer to compare with: (what, words of its message).
+NVCC_BUGS = (
+    ("nvcc 13.0 crashes on -link -noprof -dlto (exit 255)", "nvcc: Segmentation fault"),
+)
 # Where nvcc 13 and CUDA 12.4 differ, besides the architecture table: (what, how the harness
 # deals with it). Kept as data so a new difference is one line here, not a special case below.
 RELEASE_NOTES = (
@@ -74,8 +87,16 @@ BAD_ARCHS = ["sm_99", "sm_800", "compute_80a", "sm_30", "sm_abc", "sm_", "comput
 NUMBERS_GOOD = ["0", "3", "1", "0x10", "010", " 3", "+2", "-0", "2147483647", "", "101"]
 NUMBERS_BAD = ["x", "08", "3x", "1e3", "0b1", "-1", "99999999999999999999", "2147483648", "0x80000000",
                "-2147483649", "0x", "1.5", "--", "200"]
-ANY_VALUES = ["a", "x.h", "-c", "dir/x", "", "a,b", "a\\,b", "=", "k.cu"]
+# Backslashes and quotes too: nvcc unescapes some lists' values (-D, -Xcompiler), not others'.
+ANY_VALUES = ["a", "x.h", "-c", "dir/x", "", "a,b", "a\\,b", "=", "k.cu", "a\\b", "a\\", '"a,b"', 'a"b']
 QUOTING = ['"', '\\', "'", '"a b"', "'a b'", '\\"', 'a\\ b', '""', "#", "\t"]
+
+
+# The plain architecture numbers both releases accept. A case's "i-th architecture" is one of
+# these, the same for both tools: ranks into each release's own list (tables recorded before,
+# `@sm:3@`) kept their order among themselves but not against 90a (12.4's 87 < 90, 13.0's 121 >
+# 90), and -gencode arch/code compatibility depends on that order.
+COMMON = sorted((n for n in tg.ARCHS_BY_CUDA["12.4"] & tg.ARCHS_BY_CUDA["13.0"] if n.isdigit()), key=int)
 
 
 def arch_token(rng: random.Random) -> str:
@@ -83,7 +104,7 @@ def arch_token(rng: random.Random) -> str:
     r = rng.random()
     prefix = rng.choice(["sm", "compute", "lto", "sm", "compute"])
     if r < 0.55:
-        return f"@{prefix}:{rng.randrange(12)}@"  # the i-th of the release's plain numbers
+        return f"@{prefix}:c{rng.randrange(len(COMMON))}@"  # the i-th of COMMON
     if r < 0.65:
         return f"@{prefix}:a@"  # 90a, both releases have it
     if r < 0.75:
@@ -93,7 +114,7 @@ def arch_token(rng: random.Random) -> str:
     return rng.choice(BAD_ARCHS)
 
 
-_PLACEHOLDER = re.compile(r"@(sm|compute|lto):(\d+|a|other)@")
+_PLACEHOLDER = re.compile(r"@(sm|compute|lto):(\d+|c\d+|a|other)@")
 
 
 def render(text: str, release: str) -> str:
@@ -105,7 +126,10 @@ def render(text: str, release: str) -> str:
 
     def one(m: re.Match[str]) -> str:
         which = m[2]
-        number = plain[int(which)] if which.isdigit() else "90a" if which == "a" else only_other[0]
+        if which.startswith("c"):
+            number = COMMON[int(which[1:])]
+        else:
+            number = plain[int(which)] if which.isdigit() else "90a" if which == "a" else only_other[0]
         return f"{m[1]}_{number}"
 
     return _PLACEHOLDER.sub(one, text)
@@ -130,6 +154,8 @@ def _value(opt: nvopts.Option, rng: random.Random) -> str:
         return rng.choice(["out.o", "out.o", "sub/new/out.o", "adir", "k.xyz/x.o", "", "-c"])
     if opt.long == "--target-directory":  # nvcc checks it names one of its installed targets
         return "x86_64-linux"
+    if opt.target == "host_compiler" and rng.random() < 0.3:
+        return "gcc"  # nvcc's own default host compiler, so on PATH wherever nvcc works
     if opt.target == "optf":
         return rng.choice(["f.opt", "f.opt", "missing.opt", "f.opt,f.opt"])
     return rng.choice(ANY_VALUES)
@@ -156,13 +182,21 @@ PHASES = [o for o in nvopts.OPTIONS if o.disp is nvopts.Disp.PHASE or o.target i
 
 @dataclass
 class Case:
-    argv: list[str]  # after `--dryrun`, placeholders not yet rendered
+    argv: list[str]  # the command line less `--dryrun`, placeholders not yet rendered
     env: dict[str, str] = field(default_factory=dict)
     optf: str | None = None  # text of f.opt, when the case has one
+    # Where `--dryrun` goes in argv: 1 when NVCC_PREPEND_FLAGS ends with an option wanting a
+    # value, which nvcc 13 takes from the command line (argv[0] is then that value, not our
+    # --dryrun: a lost --dryrun would make both tools really build).
+    dryrun_at: int = 0
 
     def rendered(self, release: str) -> "Case":
         return Case([render(a, release) for a in self.argv], {k: render(v, release) for k, v in self.env.items()},
-                    None if self.optf is None else render(self.optf, release))
+                    None if self.optf is None else render(self.optf, release), self.dryrun_at)
+
+    def command(self) -> list[str]:
+        """The arguments both tools get."""
+        return [*self.argv[:self.dryrun_at], "--dryrun", *self.argv[self.dryrun_at:]]
 
 
 def _words(rng: random.Random, count: int) -> list[str]:
@@ -204,32 +238,44 @@ def generate(rng: random.Random) -> Case:
     for var in ("NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS"):
         if rng.random() < 0.1:
             case.env[var] = _flag_text(rng)
+    if _wants_value(case.env.get("NVCC_PREPEND_FLAGS", "")):
+        case.argv.insert(0, rng.choice(ANY_VALUES))
+        case.dryrun_at = 1
     return case
+
+
+def _wants_value(text: str) -> bool:
+    """Whether the last word of an NVCC_*_FLAGS text (nvcc 13 splits these at spaces and tabs)
+    is an option spelled without the value it needs."""
+    words = text.replace("\t", " ").split(" ")
+    last = words[-1] if words else ""
+    opt = nvopts.BY_SPELLING.get(last)
+    return last in ("-optf", "--options-file") or (opt is not None and opt.arity is not nvopts.Arity.FLAG)
 
 
 # ---- running the two tools ----------------------------------------------------------------------
 
 
 def scratch_folder(root: Path) -> Path:
+    """The folder a case runs in, as every case finds it: FILES, an empty adir, nothing else.
+    Run before each case: nvcc --dryrun writes -time's file (appending to k.cu if so named),
+    and a case must not depend on which cases ran before it in the same folder (--jobs)."""
     root.mkdir(parents=True, exist_ok=True)
+    for entry in os.scandir(root):
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            os.unlink(entry.path)
     for name, text in FILES.items():
         (root / name).write_text(text)
-    (root / "adir").mkdir(exist_ok=True)
+    (root / "adir").mkdir()
     return root
 
 
 def _prepare(case: Case, folder: Path) -> None:
-    opt = folder / "f.opt"
-    if case.optf is None:
-        opt.unlink(missing_ok=True)
-    else:
-        opt.write_text(case.optf)
-    for leftover in ("out.o", "sub", "k.o", "a.out", "k.ptx", "k.cubin", "k.fatbin", "k.ii"):
-        p = folder / leftover
-        if p.is_dir():
-            shutil.rmtree(p, ignore_errors=True)
-        else:
-            p.unlink(missing_ok=True)
+    scratch_folder(folder)
+    if case.optf is not None:
+        (folder / "f.opt").write_text(case.optf)
 
 
 def _env(case: Case) -> dict[str, str]:
@@ -248,14 +294,19 @@ def real_nvcc() -> str | None:
     return None
 
 
+_TEMPORARY = re.compile(r"tmpxft_[0-9a-f]+_[0-9a-f]+")  # nvcc's temporaries are named by process id
+
+
 def fatal_line(stderr: str) -> str:
-    return next((ln for ln in stderr.splitlines() if "fatal" in ln), "")
+    """nvcc's message, the same on every run (a table must not depend on process ids)."""
+    line = next((ln for ln in stderr.splitlines() if "fatal" in ln or "Segmentation fault" in ln), "")
+    return _TEMPORARY.sub("tmpxft_N", line)
 
 
 def run_nvcc(nvcc: str, case: Case, folder: Path) -> dict[str, Any]:
     c = case.rendered(NVCC_RELEASE)
     _prepare(c, folder)
-    r = run_bounded([nvcc, "--dryrun", *c.argv], timeout=TIMEOUT, cwd=folder, env=_env(c))
+    r = run_bounded([nvcc, *c.command()], timeout=TIMEOUT, cwd=folder, env=_env(c))
     return {"rc": r.rc, "fatal": fatal_line(r.stderr.decode("utf-8", "replace"))}
 
 
@@ -296,7 +347,7 @@ def run_cass_inprocess(case: Case, folder: Path) -> Result:
         os.chdir(folder)
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out), _within(TIMEOUT):
             try:
-                rc = main(["--dryrun", *c.argv])
+                rc = main(c.command())
             except SystemExit as e:
                 rc = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
             except _Alarm:
@@ -318,7 +369,7 @@ def run_cass_inprocess(case: Case, folder: Path) -> Result:
 def run_cass_subprocess(case: Case, folder: Path) -> Result:
     c = case.rendered(CASS_RELEASE)
     _prepare(c, folder)
-    return run_bounded([*CASS_CC, "--dryrun", *c.argv], timeout=TIMEOUT, cwd=folder, env=_env(c))
+    return run_bounded([*CASS_CC, *c.command()], timeout=TIMEOUT, cwd=folder, env=_env(c))
 
 
 def said(stderr: bytes) -> str:
@@ -334,6 +385,8 @@ def judge(truth: dict[str, Any], ours: Result) -> str:
         return outcome
     if (truth["rc"] == 0) == (ours.rc == 0):
         return outcome
+    if any(words in truth["fatal"] for _, words in NVCC_BUGS):
+        return "excused"
     if truth["rc"] == 0 and any(words.encode() in ours.stderr for _, words in EXCUSED):
         return "excused"
     return "disagrees"
@@ -345,33 +398,87 @@ def cases(count: int, seed: int) -> Iterator[Case]:
         yield generate(rng)
 
 
+# One case's work, as a worker does it: (the case, nvcc's answer or None to ask nvcc) ->
+# (nvcc's answer, our outcome or None with --nvcc-only, the example kept for failures).
+_Job = tuple[Case, "dict[str, Any] | None"]
+_Done = tuple[dict[str, Any], "str | None", "dict[str, Any] | None"]
+
+
+@dataclass
+class _Worker:
+    """What each process running cases holds: its own scratch folder, so cases in parallel
+    never see each other's files, and the tools to run."""
+    folder: Path
+    nvcc: str | None
+    cass: bool  # False: --nvcc-only, record nvcc's answers and run nothing of ours
+    subprocess_mode: bool
+
+    def __call__(self, job: _Job) -> _Done:
+        case, truth = job
+        if truth is None:
+            assert self.nvcc is not None
+            truth = run_nvcc(self.nvcc, case, self.folder)
+        if not self.cass:
+            return truth, None, None
+        ours = (run_cass_subprocess if self.subprocess_mode else run_cass_inprocess)(case, self.folder)
+        example = {"argv": case.rendered(CASS_RELEASE).argv, "env": case.env, "optf": case.optf,
+                   "nvcc": truth, "rc": ours.rc, "said": said(ours.stderr)}
+        return truth, judge(truth, ours), example
+
+
+_WORKER: _Worker | None = None  # set in each pool process by _start_worker
+
+
+def _start_worker(root: Path, nvcc: str | None, cass: bool, subprocess_mode: bool) -> None:
+    global _WORKER
+    _WORKER = _Worker(scratch_folder(root / f"w{os.getpid()}"), nvcc, cass, subprocess_mode)
+
+
+def _in_worker(job: _Job) -> _Done:
+    assert _WORKER is not None
+    return _WORKER(job)
+
+
+def nvcc_outcome(truth: dict[str, Any]) -> str:
+    """nvcc's own outcome (--nvcc-only): ok, refused, or hang (rc None), sorted as ours are."""
+    return "hang" if truth["rc"] is None else "ok" if truth["rc"] == 0 else "refused"
+
+
 def run(count: int, seed: int, *, record: Path | None = None, table: Path | None = None,
-        subprocess_mode: bool = False, folder: Path | None = None) -> Tally:
-    """Run `count` cases (or every case of `table`); nvcc's answers recorded to `record` if given."""
-    tally = Tally("cmdline")
-    work = scratch_folder(folder or Path(tempfile.mkdtemp(prefix="cass-hostile-cmdline-")))
+        subprocess_mode: bool = False, folder: Path | None = None, jobs: int = 1,
+        nvcc_only: bool = False) -> Tally:
+    """Run `count` cases (or every case of `table`); nvcc's answers recorded to `record` if given.
+
+    With jobs > 1 the cases run in that many processes, each in its own scratch folder; rows
+    and tallies come in case order, so a table is the same for any `jobs`. nvcc_only runs
+    nothing of cass-cc's (recording on a machine with nvcc but no clang/ROCm): the tally is
+    then nvcc's own outcomes."""
+    tally = Tally("cmdline (nvcc only)" if nvcc_only else "cmdline")
+    root = folder or Path(tempfile.mkdtemp(prefix="cass-hostile-cmdline-"))
+    nvcc: str | None = None
     if table is not None:
         rows = [json.loads(line) for line in table.read_text().splitlines() if line.strip()]
-        todo: Iterator[tuple[Case, dict[str, Any]]] = ((Case(**r["case"]), r["nvcc"]) for r in rows)
+        todo: list[_Job] = [(Case(**r["case"]), r["nvcc"]) for r in rows]
     else:
         nvcc = real_nvcc()
         if nvcc is None:
             raise click.ClickException("no real NVIDIA nvcc (/usr/local/bin/nvcc or on PATH); use --table FILE")
-        todo = ((c, run_nvcc(nvcc, c, work)) for c in cases(count, seed))
-    sink = record.open("w") if record is not None else None
-    runner = run_cass_subprocess if subprocess_mode else run_cass_inprocess
-    try:
-        for case, truth in todo:
+        todo = [(c, None) for c in cases(count, seed)]
+    args = (root, nvcc, not nvcc_only, subprocess_mode)
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(record.open("w")) if record is not None else None
+        if jobs > 1:
+            import multiprocessing
+
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(jobs, _start_worker, args))
+            done: Iterator[_Done] = pool.imap(_in_worker, todo, chunksize=4)
+        else:
+            _start_worker(*args)
+            done = map(_in_worker, todo)
+        for (case, _), (truth, outcome, example) in zip(todo, done):
             if sink:
                 sink.write(json.dumps({"case": asdict(case), "nvcc": truth}) + "\n")
-            ours = runner(case, work)
-            outcome = judge(truth, ours)
-            tally.add(outcome, {"argv": case.rendered(CASS_RELEASE).argv, "env": case.env, "optf": case.optf,
-                                "nvcc": truth, "rc": ours.rc,
-                                "said": said(ours.stderr)})
-    finally:
-        if sink:
-            sink.close()
+            tally.add(nvcc_outcome(truth) if outcome is None else outcome, example)
     return tally
 
 
@@ -382,11 +489,17 @@ def run(count: int, seed: int, *, record: Path | None = None, table: Path | None
 @click.option("--record", type=click.Path(path_type=Path), help="write nvcc's answers as a JSONL table")
 @click.option("--table", type=click.Path(path_type=Path, exists=True), help="replay a recorded table (no nvcc)")
 @click.option("--subprocess", "subprocess_mode", is_flag=True, help="run bin/cass-cc per case, not in this process")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+              help="cases at once, each process in its own scratch folder (same table, same tally)")
+@click.option("--nvcc-only", is_flag=True, help="only record nvcc's answers (needs --record; no clang/ROCm needed)")
 def command(count: int, seed: int, report: Path | None, record: Path | None, table: Path | None,
-            subprocess_mode: bool) -> None:
+            subprocess_mode: bool, jobs: int, nvcc_only: bool) -> None:
     """nvcc command lines against real nvcc 13's exit status (--dryrun both)."""
+    if nvcc_only and (record is None or table is not None):
+        raise click.UsageError("--nvcc-only records nvcc's answers: give --record FILE, not --table")
     start = time.monotonic()
-    tally = run(count, seed, record=record, table=table, subprocess_mode=subprocess_mode)
+    tally = run(count, seed, record=record, table=table, subprocess_mode=subprocess_mode, jobs=jobs,
+                nvcc_only=nvcc_only)
     click.echo(f"{tally.summary()} ({time.monotonic() - start:.0f} s)")
     if report:
         tally.write(report)

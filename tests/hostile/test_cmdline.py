@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from cass_cc.nvcc import UsageError, parse
+from cass_cc.nvcc import Invocation, UsageError, parse
 from cass_cc.nvcc import targets as tg
 from cass_data.hostile import cmdline
 from tests.conftest import needs_clang, run_cass
@@ -195,6 +196,361 @@ def test_bom_source(tmp_path: Path, cass_env: dict[str, str], mode: list[str]) -
         proc = run_cass([*mode, src], tmp_path, cass_env)
         assert proc.returncode == 0, proc.stderr
         assert "FEFF" not in proc.stderr
+
+
+# ---- round 2: the classes behind the 26 disagreements of 1,743 recorded lines ----------------------
+
+def ok(argv: list[str], env: dict[str, str] | None = None, optf: dict[str, str] | None = None) -> Invocation:
+    return parse(argv, env or {}, files(optf or {}))
+
+
+@pytest.mark.parametrize("argv", [["-opt-info", ""], ["-opt-info=inline,"], ["--Werror="], ["--Werror=reorder,,reorder"],
+                                  ["--Werror= reorder"], ["-diag-error=1,,2"], ["-I", ","], ["-D", ""]])
+def test_list_values_drop_empty_pieces(argv: list[str]) -> None:
+    """nvcc 13 drops the empty pieces of a list value (and trims each piece)."""
+    assert ok([*argv, "-c", "k.cu"]).phase.value == "compile"
+
+
+@pytest.mark.parametrize("argv,name", [(["-opt-info", "INLINE"], "optimization-info"), (["--Werror=ALL-WARNINGS"], "Werror"),
+                                       (["-std", ""], "std"), (["-x="], "x"), (["-cudart", "Static"], "cudart")])
+def test_choices_are_exact(argv: list[str], name: str) -> None:
+    value = argv[-1].partition("=")[2] if "=" in argv[-1] else argv[-1]
+    assert refusal([*argv, "-c", "k.cu"]) == f"Value '{value}' is not defined for option '{name}'"
+
+
+@pytest.mark.parametrize("value", ["", "DEFAULT", "bogus", "size"])
+def test_compress_mode_is_fatbinarys_to_check(value: str) -> None:
+    """nvcc hands --compress-mode to fatbinary, which -dryrun never runs: any value passes there."""
+    assert ok(["--dryrun", "-c", "k.cu", "--compress-mode", value]).dryrun
+
+
+@pytest.mark.parametrize("value", ["", "DEFAULT", "bogus"])
+def test_compress_mode_refused_when_building(value: str) -> None:
+    assert refusal(["-c", "k.cu", "--compress-mode", value]) == f"Value '{value}' is not defined for option 'compress-mode'"
+
+
+# -ccbin: nvcc runs the host compiler even for -dryrun; cass-cc looks for it the way nvcc does.
+
+@pytest.fixture
+def compilers(tmp_path: Path) -> Path:
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "withgcc").mkdir()
+    for exe in (tmp_path / "withgcc" / "gcc", tmp_path / "mycc"):
+        exe.write_text("#!/bin/sh\n")
+        exe.chmod(0o755)
+    (tmp_path / "notexec").write_text("")
+    return tmp_path
+
+
+@pytest.mark.parametrize("ccbin", ["a", "empty", "notexec", "", "a,b", "mycc/", "-c"])
+def test_ccbin_nvcc_cannot_find(compilers: Path, ccbin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(compilers)
+    assert refusal(["-ccbin", ccbin, "-c", "k.cu"], {"PATH": "/nonexistent"}) == "Failed to preprocess host compiler properties."
+
+
+@pytest.mark.parametrize("ccbin,path", [("withgcc", "/nonexistent"), ("./mycc", "/nonexistent"), ("mycc", "."),
+                                        ("gcc", None)])
+def test_ccbin_found(compilers: Path, ccbin: str, path: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(compilers)
+    if path is None and shutil.which("gcc") is None:
+        pytest.skip("no gcc on PATH")
+    env = {} if path is None else {"PATH": str(compilers) if path == "." else path}
+    assert ok(["-ccbin", ccbin, "-c", "k.cu"], env).host_compiler == ccbin
+
+
+def test_ccbin_from_nvcc_ccbin_variable() -> None:
+    assert refusal(["-c", "k.cu"], {"NVCC_CCBIN": "no-such-compiler", "PATH": "/nonexistent"}) == \
+        "Failed to preprocess host compiler properties."
+
+
+def test_ccbin_checked_after_the_command_line_but_before_input_names() -> None:
+    assert refusal(["-ccbin", "a", "-c"]) == "No input files specified; use option --help for more information"
+    assert refusal(["-ccbin", "a", "-c", "k.xyz"], {"PATH": "/nonexistent"}) == "Failed to preprocess host compiler properties."
+    assert ok(["-ccbin", "a", "-V"]).phase.value == "version"
+
+
+def test_qpp_config_is_qnx_only() -> None:
+    """nvcc passes -V<config> to the host compiler: gcc and clang refuse it, only QNX's qcc takes it."""
+    assert refusal(["-qpp-config", "x", "-c", "k.cu"]) == "Option '--qpp-config' is not supported by cass-cc"
+    assert ok(["-qpp-config", "x", "-V"]).phase.value == "version"
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["-dlto", "-G", "-c", "k.cu"], "Option --link-time-opt cannot be combined with --device-debug."),
+    (["-lto", "-G", "-E", "k.cu"], "Option --link-time-opt cannot be combined with --device-debug."),
+    (["-dlto", "-ewp", "-c", "k.cu"], "'-dlto' is not compatible with '-ewp'"),
+    (["-dlto", "-ewp"], "'-dlto' is not compatible with '-ewp'"),  # before "No input files"
+    (["-astoolspatch", "-fatbin", "-rdc=true", "k.cu"], "'--compile-as-tools-patch' is not compatible with '-rdc=true'"),
+    (["-astoolspatch", "-fatbin", "-dc", "k.cu"], "'--compile-as-tools-patch' is not compatible with '-rdc=true'"),
+    (["-astoolspatch", "-fatbin", "-dlto", "k.cu"], "'--compile-as-tools-patch' is not compatible with '-rdc=true'"),
+    (["-astoolspatch", "-c", "-rdc=true", "k.cu"], "'--compile-as-tools-patch' is not compatible with '-rdc=true'"),
+    (["-fdevice-time-trace=x", "-E", "k.cu"], "'-fdevice-time-trace' is not compatible with '-E'"),
+    (["-fdevice-time-trace=", "-c", "-E"], "'-fdevice-time-trace' is not compatible with '-E'"),
+])
+def test_option_conflicts(argv: list[str], message: str) -> None:
+    assert refusal(argv) == message
+
+
+def test_more_found_in_10k_lines() -> None:
+    assert refusal(["k.cu", "--ftemplate-depth="]) == "Argument for --ftemplate-depth must be greater than 0"
+    assert ok(["k.cu", "--jump-table-density="]).phase.value == "link"  # empty is 0, and 0 is allowed
+    assert refusal(["-use-local-env", "-force-cl-env-setup", "k.cu"]) == \
+        "-use-local-env and -force-cl-env-setup cannot both be specified at the same time"
+    assert ok(["-dlink", "-cubin", "-dlto", "k.cu"]).phase.value == "cubin"  # a device-linked cubin
+    assert ok(["-M", "-E", "-MD", "k.cu"]).phase.value == "deps"  # -M wins: no -MD/-E complaint
+    assert refusal(["-E", "-MD", "k.cu"]) == "'-MD'/'-MMD' is not supported when '-E' is also specified"
+    for arch in (["-arch=compute_80"], ["-arch=lto_90a"], ["-gencode", "arch=compute_80,code=compute_80"]):
+        assert refusal([*arch, "-cubin", "k.cu"]) == \
+            "Option '--cubin' is not allowed when compiling for a virtual compute architecture"
+    assert ok(["-arch=compute_80", "-code=sm_80", "-cubin", "k.cu"]).phase.value == "cubin"
+    assert ok(["-arch=compute_80", "-fatbin", "k.cu"]).phase.value == "fatbin"
+    assert refusal(["-dc", "-ewp", "k.cu"]) == "'--device-c' is not compatible with '--extensible-whole-program'"
+    assert refusal(["-rdc=true", "-c", "-ewp", "k.cu"]) == \
+        "'--relocatable-device-code=true' is not compatible with '--extensible-whole-program'"
+    assert ok(["-dw", "-ewp", "k.cu"]).phase.value == "compile"
+
+
+@pytest.mark.parametrize("value", ["3 ", "3\n", "-0\n"])
+def test_numbers_take_no_trailing_blank(value: str) -> None:
+    """strtol skips blanks before a number, nvcc then wants nothing after it (a list piece is trimmed
+    of spaces and tabs first, so --diag-suppress="3 " passes; a newline stays)."""
+    assert refusal(["-O=" + value, "-c", "k.cu"]) == f"'{value}': expected a number"
+    assert ok(["-O=\n3", "-diag-suppress=3 ", "-c", "k.cu"]).opt == "3"
+
+
+def test_found_in_4k_more_lines() -> None:
+    assert refusal(["-t=\n", "-c", "k.cu"]) == "'\n': expected a number"  # blanks alone are no number
+    assert ok(["-astoolspatch", "-E", "-fatbin", "k.cu"]).phase.value == "preprocess"  # -fatbin given
+    for good in ("x86_64-linux", "", "x86_64-linux/", "../targets/x86_64-linux"):
+        assert ok(["-target-dir", good, "-c", "k.cu"]).phase.value == "compile"
+    for bad in ("foo", "X86_64-LINUX", "-sanitize=a,b"):
+        assert refusal(["-target-dir", bad, "-c", "k.cu"]) == f"Invalid target directory: {bad}."
+    assert ok(["-V", "-target-dir", "foo"]).phase.value == "version"
+
+
+def test_found_in_8k_more_lines() -> None:
+    assert ok(["-ptx", "-dlink", "-dlto", "k.cu"]).phase.value == "ptx"  # no -dlto/-ptx complaint with -dlink
+    for argv in (["-cudart=none", "-dlink"], ["-nodlink", "-dlink"], ["-nodlink", "-dlink", "-cubin"],
+                 ["-nodlink", "-dlink", "-lib"], ["-cudart=none", "-dlink", "-c", "-cubin"],
+                 ["-nodlink", "-dlink", "-cuda", "-fatbin"]):
+        assert refusal([*argv, "k.cu"]) == "'--device-link (-dlink)' is not compatible with '--no-device-link (-nodlink)'"
+    for argv in (["-c"], ["-dc"], ["-ptx"], ["-E"], ["-M"], ["-cuda"]):
+        assert ok([*argv, "-nodlink", "-dlink", "k.cu"]).phase.value != "dlink"
+
+
+@pytest.mark.parametrize("arch,code,fine", [
+    ("compute_80", "compute_86", False), ("compute_86", "compute_80", False), ("lto_80", "compute_80", False),
+    ("compute_80", "compute_80", True), ("compute_80", "sm_86", True), ("lto_80", "sm_86", True),
+    ("compute_90a", "sm_90", False), ("compute_90", "sm_90a", True), ("compute_90a", "compute_90", False),
+    ("compute_90a", "sm_90a", True), ("compute_86", "sm_80", False),
+])
+def test_arch_code_compatibility(arch: str, code: str, fine: bool) -> None:
+    """Virtual code is the arch's own PTX; real code needs a number >= the arch's, the same suffix if any."""
+    argv = ["-gencode", f"arch={arch},code={code}", "-c", "k.cu"]
+    if fine:
+        assert ok(argv).targets == [code]
+    else:
+        assert refusal(argv) == f"Incompatible code generation requested: arch='{arch}', code='{code}'"
+
+
+def test_nvcc_crash_is_no_answer() -> None:
+    crashed = {"rc": 255, "fatal": "nvcc: Segmentation fault"}
+    assert cmdline.judge(crashed, cmdline.Result(0, b"", b"", 0.0)) == "excused"
+    assert cmdline.judge({"rc": 1, "fatal": "nvcc fatal   : x"}, cmdline.Result(0, b"", b"", 0.0)) == "disagrees"
+
+
+def test_architecture_ranks_are_the_same_numbers_for_both() -> None:
+    token = "@compute:c5@,@sm:a@"
+    assert cmdline.render(token, "12.4") == cmdline.render(token, "13.0") == f"compute_{cmdline.COMMON[5]},sm_90a"
+
+
+def test_optional_values() -> None:
+    """-Ofc and -hls take the next word only if it is no option (nvcc 13)."""
+    assert ok(["-c", "k.cu", "-Ofc", "-ewp"]).phase.value == "compile"
+    assert ok(["-c", "k.cu", "-Ofc"]).phase.value == "compile"
+    assert ok(["-c", "k.cu", "-Ofc", "max"]).ignored == ["--Ofast-compile=max"]
+    assert refusal(["-c", "k.cu", "-Ofc", "k.cu"]) == "Value 'k.cu' is not defined for option 'Ofast-compile'"
+    assert refusal(["-c", "k.cu", "-Ofc", "-foo"]) == "Unknown option '-foo'"
+    # at the end of an options file it takes nothing from the command line after it
+    assert ok(["-optf", "f", "max.cu", "-c"], optf={"f": "-Ofc"}).inputs[0].path == "max.cu"
+    assert ok(["-optf", "f", "k.cu"], optf={"f": "-Ofc  \t-ewp"}).phase.value == "link"
+
+
+def test_conflicts_nvcc_allows() -> None:
+    assert ok(["-astoolspatch", "-fatbin", "-dw", "k.cu"]).phase.value == "fatbin"
+    assert ok(["-fdevice-time-trace=x", "-M", "k.cu"]).phase.value == "deps"
+    assert ok(["-dlto", "-c", "k.cu"]).phase.value == "compile"
+
+
+# -time: nvcc opens (appends to) its file even for -dryrun, after checking the command line.
+
+@pytest.mark.parametrize("where", ["nd/t.csv", "adir", ""])
+def test_time_file_that_cannot_open(folder: Path, cass_env: dict[str, str], where: str) -> None:
+    proc = run_cass(["--dryrun", "-c", "k.cu", "-time", where], folder, cass_env)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == f"nvcc fatal   : Cannot open file '{where}'"
+    assert not (folder / "nd").exists()
+
+
+def test_time_file_appended(folder: Path, cass_env: dict[str, str]) -> None:
+    (folder / "t.csv").write_text("kept\n")
+    assert run_cass(["--dryrun", "-c", "k.cu", "-time", "t.csv"], folder, cass_env).returncode == 0
+    assert (folder / "t.csv").read_text() == "kept\n"  # appended to, never truncated
+    assert run_cass(["--dryrun", "-c", "k.cu", "-time", "new.csv"], folder, cass_env).returncode == 0
+    assert (folder / "new.csv").read_text().startswith("source file name , phase name")
+    assert run_cass(["-V", "-time", "nd/x"], folder, cass_env).returncode == 0  # --version opens nothing
+
+
+# What nvcc checks as it reads an option (so even --version is refused) and what only later.
+
+@pytest.mark.parametrize("argv,message", [
+    (["-gencode", "k.cu"], "'k.cu' is not in 'keyword=value' format"),
+    (["-gencode", "arch=compute_80,code=sm_80,arch=compute_80"], "redefinition of keyword 'arch' "),
+    (["-gencode", "arch=compute_80,x=1"], "Keyword 'x' is not defined for option 'generate-code'"),
+    (["-gencode", "arch=compute_80,code=[sm_80"], "Stray '[' character"),
+    (["-code=sm_90f"], "Value 'sm_90f' is not defined for option 'gpu-code'"),  # no f for 90
+    (["-code=sm_99"], "Value 'sm_99' is not defined for option 'gpu-code'"),
+    (["-code=all"], "Value 'all' is not defined for option 'gpu-code'"),
+    (["-O=x"], "'x': expected a number"),
+    (["-Xcompiler", "a\\"], "Stray '' character"),
+    (["-I", 'a"b'], "Stray '\"' character"),
+])
+def test_refused_even_with_version(argv: list[str], message: str) -> None:
+    assert refusal(["-V", *argv]) == message
+
+
+@pytest.mark.parametrize("argv", [["-gencode", "arch=sm_99"], ["-gencode", "code=sm_80"], ["-gencode", ""],
+                                  ["-arch=sm_87f"], ["-ftemplate-depth=0"], ["-jtd=102"], ["-o", 'a"b'],
+                                  ["-code=", "-arch=compute_80"]])
+def test_checked_only_after_version(argv: list[str]) -> None:
+    assert ok(["-V", *argv]).phase.value == "version"
+
+
+def test_gencode_missing_parts_named_as_nvcc() -> None:
+    assert refusal(["-c", "k.cu", "-gencode", ","]) == "Option '--generate-code code=(null)', missing architecture"
+    assert refusal(["-c", "k.cu", "-gencode", "code=sm_80"]) == "Option '--generate-code code=sm_80', missing architecture"
+    assert refusal(["-c", "k.cu", "-gencode", "arch=compute_80"]) == "Option '--generate-code arch=compute_80', missing code"
+
+
+# --list-gpu-arch / --list-gpu-code print (after unknown options are refused) and exit.
+
+def test_list_gpu_arch_prints_whatever_follows() -> None:
+    inv = ok(["-ccbin", "a", "k.cu", "-arch-ls", "-ftemplate-depth=0", "-arch=sm_99", "-c", "-M", "-ptx"])
+    assert inv.phase.value == "list-arch"
+    assert refusal(["-arch-ls", "-foo"]) == "Unknown option '-foo'"
+    assert ok(["-arch-ls", "-V"]).phase.value == "version"
+
+
+def test_list_gpu_output(folder: Path, cass_env: dict[str, str]) -> None:
+    out = run_cass(["-arch-ls", "--dryrun"], folder, cass_env).stdout.split()
+    assert out == [f"compute_{n}" for n in sorted((n for n in tg.ACCEPTED if n.isdigit()), key=int)]
+    assert run_cass(["-code-ls", "-arch-ls"], folder, cass_env).stdout.split()[0] == f"arch=compute_{out[0][8:]},code=sm_{out[0][8:]}"
+
+
+@needs_nvcc
+@pytest.mark.parametrize("flags", [["-arch-ls"], ["-code-ls"], ["-arch-ls", "-code-ls"]])
+def test_listing_rule_is_nvccs(flags: list[str]) -> None:
+    """The same rule over nvcc 13's table prints what nvcc 13 prints (its order aside)."""
+    out = subprocess.run([NVCC, *flags], capture_output=True, text=True, check=True).stdout.split()
+    ours = tg.listing("-arch-ls" in flags, "-code-ls" in flags, tg.ARCHS_BY_CUDA["13.0"])
+    assert sorted(out) == sorted(ours)
+
+
+# Backslashes and quotes inside option values: unescaped in -D/-U/-Xcompiler/-Xptxas/-Xnvlink/-Xcicc,
+# kept in the other lists (-I, -L, -l, -Xlinker, ...), untouched in single values (-o, -MF, -ccbin).
+
+@pytest.mark.parametrize("argv,field,value", [
+    (["-DX=a\\b"], "defines", ["X=ab"]),
+    (["-DX=a\\\\b"], "defines", ["X=a\\b"]),
+    (["-DX=a\\,b"], "defines", ["X=a,b"]),
+    (["-D", 'X="a,b"'], "defines", ['X="a,b"']),
+    (["-DX=a,b"], "defines", ["X=a", "b"]),
+    (["-D", "A "], "defines", ["A"]),
+    (["-Xcompiler", "a\\,b"], "host_args", ["a,b"]),
+    (["-Xcompiler", '\\"a,b\\"'], "host_args", ['"a', 'b"']),
+    (["-I", "a\\b"], "include_dirs", ["a\\b"]),
+    (["-I", "a\\,b"], "include_dirs", ["a\\", "b"]),
+    (["-I", '"a,b"'], "include_dirs", ["a,b"]),
+    (["-I", 'a"b,c"d'], "include_dirs", ["ab,cd"]),
+    (["-I", "a\\"], "include_dirs", ["a\\"]),
+    (["-o", 'a"b\\'], "output", 'a"b\\'),
+])
+def test_value_escapes(argv: list[str], field: str, value: object) -> None:
+    inv = ok([*argv, "-c", "k.cu"])
+    got = inv.host_args if field == "host_args" else getattr(inv, field)
+    assert got == value
+
+
+@pytest.mark.parametrize("argv,message", [(["-DX=a\\"], "Stray '' character"), (["-DX=a\"b"], "Stray '\"' character"),
+                                          (["-Xptxas", "a\\"], "Stray '' character"), (["-I", '\\"a,b\\"'], "Stray '\"' character")])
+def test_value_escapes_refused(argv: list[str], message: str) -> None:
+    assert refusal([*argv, "-c", "k.cu"]) == message
+
+
+@pytest.mark.parametrize("text,field,value", [
+    ("\\ -dlink -Ofc=mid", "phase", "dlink"),  # escaped blanks at a word's ends are trimmed
+    ("-DA\\ -DB", "defines", ["A -DB"]),
+    ("-DA=a\\\\b", "defines", ["A=ab"]),  # the file's \\ is \, then -D's \b is b
+    ("-o \\\"x.o\\\"", "output", "x.o"),  # escaped quotes are dropped
+    ("-o a\\\"b.o", "output", "ab.o"),
+    ("-I=\"a\\b\"", "include_dirs", ["ab"]),  # inside quotes too, a backslash escapes
+    ("-Xcompiler=\"a,b\"", "host_args", ["a", "b"]),  # the file's quotes are gone before the split
+    ("\\  -DA", "defines", ["A"]),  # a word of escaped blanks only is no word
+])
+def test_options_file_escapes(text: str, field: str, value: object) -> None:
+    inv = ok(["-optf", "f", "k.cu"], optf={"f": text})
+    got = inv.phase.value if field == "phase" else inv.host_args if field == "host_args" else getattr(inv, field)
+    assert got == value
+
+
+@pytest.mark.parametrize("text,message", [('-c ""', "Don't know what to do with ''"),
+                                          ("-c \\\n-DA", "Don't know what to do with '\n-DA'"),
+                                          ('-c " -DA"', "Don't know what to do with ' -DA'")])
+def test_options_file_words_nvcc_cannot_place(text: str, message: str) -> None:
+    assert refusal(["-optf", "f", "k.cu"], optf={"f": text}) == message
+
+
+def test_options_file_only_where_an_option_can_be() -> None:
+    """-optf as another option's value is that value: its file is not read."""
+    assert refusal(["-cudart", "--options-file", "f", "none", "k.cu"], optf={"f": ""}) == \
+        "Value '--options-file' is not defined for option 'cudart'"
+    inv_refusal = refusal(["k.cu", "--output-file", "-optf", "f", "out.o"], optf={"f": ""})
+    assert inv_refusal == "Don't know what to do with 'f'"
+
+
+def test_unknown_input_named_last_as_nvcc() -> None:
+    assert refusal(["-E", "a.xyz", "b.xyz", "k.cu"]) == "Don't know what to do with 'b.xyz'"
+
+
+def test_forwarded_unknowns_keep_their_place() -> None:
+    inv = ok(["-Xcompiler=-a", "-foo", "-Xcompiler=-b", "-forward-unknown-to-host-compiler", "-c", "k.cu"])
+    assert inv.host_args == ["-a", "-foo", "-b"]
+    inv = ok(["-optf", "f", "-c", "k.cu"], optf={"f": "-bar -forward-unknown-opts"})
+    assert inv.host_args == ["-bar"] and inv.linker_args == ["-bar"]
+
+
+# ---- the harness itself -------------------------------------------------------------------------
+
+def test_prepend_flag_wanting_a_value_does_not_eat_dryrun() -> None:
+    """NVCC_PREPEND_FLAGS ending in -o takes argv[0] (nvcc 13): the case gives it a word of its own."""
+    seen = 0
+    for case in cmdline.cases(3000, 7):
+        command = case.command()
+        if cmdline._wants_value(case.env.get("NVCC_PREPEND_FLAGS", "")):
+            seen += 1
+            assert command[0] != "--dryrun" and command[1] == "--dryrun"
+        else:
+            assert command[0] == "--dryrun"
+    assert seen > 0
+
+
+@needs_nvcc
+def test_parallel_record_is_the_serial_one(tmp_path: Path) -> None:
+    """--jobs N --nvcc-only: the same table, row for row, as one process."""
+    one = cmdline.run(24, 3, record=tmp_path / "one.jsonl", nvcc_only=True, folder=tmp_path / "a")
+    two = cmdline.run(24, 3, record=tmp_path / "two.jsonl", nvcc_only=True, folder=tmp_path / "b", jobs=3)
+    assert (tmp_path / "one.jsonl").read_text() == (tmp_path / "two.jsonl").read_text()
+    assert one.counts == two.counts and sum(one.counts.values()) == 24 and set(one.counts) <= {"ok", "refused"}
 
 
 # ---- the CI slice -------------------------------------------------------------------------------
