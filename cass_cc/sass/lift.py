@@ -111,6 +111,11 @@ class Lifter(AluOps, MemOps):
                 return None
         after = {a.offset: b.offset for a, b in zip(fn.insns, fn.insns[1:])}
         self.return_sites = [after[i.offset] for i, t in calls if t in self.shared and i.offset in after]
+        # Each recursive subroutine's RET goes back only to its own call sites: a switch over
+        # every subroutine's sites made code after one function's call reachable from
+        # another's RET, a cycle through the whole kernel that LLVM 16's structurizer ran
+        # wrongly (lanes back from fz137_rec31 also ran the else-branch beside the call: r3:137).
+        self.sites_of = {e: [after[i.offset] for i, t in calls if t == e and i.offset in after] for e in self.shared}
         return entries
 
     def _range(self, start: int) -> list[Insn]:
@@ -278,10 +283,14 @@ class Lifter(AluOps, MemOps):
             if cond != "true":
                 raise Unsupported("predicated RET")
             reg = insn.operands[0]
-            if not isinstance(reg, Reg) or not self.return_sites:
+            sites = self.return_sites
+            if self.entries is not None:
+                owner = max((e for e in self.shared if e <= insn.offset), default=None)
+                sites = self.sites_of.get(owner, sites) if owner is not None else sites
+            if not isinstance(reg, Reg) or not sites:
                 raise Unsupported("RET without a return register")
             v = self.r32(reg)
-            cases = " ".join(f"i32 {s}, label %{block_name(s)}" for s in self.return_sites)
+            cases = " ".join(f"i32 {s}, label %{block_name(s)}" for s in sites)
             bad = b.label("badret")
             b.emit(f"switch i32 {v}, label %{bad} [ {cases} ]")
             b.start(bad)

@@ -903,7 +903,7 @@ class _Job:
             text = self.tokens[k].text
             if text == "<":
                 angles += 1
-            elif text in (">", ">>"):
+            elif text in (">", ">>") and parens == 0:  # `f<(a >> b)>`: inside parentheses it is a shift
                 angles -= len(text)
                 if angles <= 0:
                     return True

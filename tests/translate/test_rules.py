@@ -332,3 +332,13 @@ def test_elaborated_use_of_a_cuda_tag_is_not_the_programs_own_declaration() -> N
            "struct cudaMine { int a; };\nstruct cudaOther;\nvoid h() { cudaMine m; }\n")
     out = RulesTranslator().translate(src, "e.cu", HIP52)
     assert [(d.line, d.message.split("'")[1]) for d in out.diagnostics] == [(1, "cudaMemcpy3DBatchOp"), (2, "cudaMemcpy3DBatchOp")]
+
+
+def test_comparison_with_a_shift_in_parentheses_is_not_a_template() -> None:
+    # fuzz r3:2992: `x < ((a - b) >> c)` was read as a template argument list closed by the
+    # shift, so the call's arguments never closed and __any_sync stayed untranslated.
+    src = ("__global__ void k(const unsigned* in, int* out) {\n"
+           "  out[0] = __any_sync(0xaaaaaaaau, (blockDim.x < ((30u - in[0]) >> (in[1] & 31u))));\n}\n")
+    r = RulesTranslator().translate(src, "t.cu", HIP52)
+    assert not r.diagnostics
+    assert "__any_sync" not in r.text and "& (0xaaaaaaaau)) != 0u)" in r.text
