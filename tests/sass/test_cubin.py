@@ -76,3 +76,16 @@ def test_operand_parsing(text: str, opcode: str, mods: tuple, operands: list) ->
     assert (insn.opcode, insn.mods, insn.operands) == (opcode, mods, operands)
     assert insn.guard is None or isinstance(insn.guard, Pred)
     assert insn.targets == ((".L_x_26", ".L_x_27", ".L_x_14") if opcode == "BRX" else ())
+
+
+def test_invalid_delay_alu_lines_dropped() -> None:
+    """llc-16 printed `instid0(/* invalid instid value */)` (fuzz r3:2262); only that line goes."""
+    from cass_cc.sass.codegen import without_invalid_delays
+
+    asm = ("\tv_add_nc_u32_e32 v1, v2, v3\n"
+           "\ts_delay_alu instid0(/* invalid instid value */) | instskip(SKIP_1) | instid1(SALU_CYCLE_1)\n"
+           "\ts_delay_alu instid0(VALU_DEP_1)\n"
+           "\tv_mul_lo_u32 v4, v1, v1\n")
+    out = without_invalid_delays(asm)
+    assert "invalid" not in out
+    assert out.splitlines() == ["\tv_add_nc_u32_e32 v1, v2, v3", "\ts_delay_alu instid0(VALU_DEP_1)", "\tv_mul_lo_u32 v4, v1, v1"]
