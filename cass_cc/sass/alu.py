@@ -1131,10 +1131,15 @@ class AluOps(LifterBase):
             return lo, hi
         v = self.raw(op)
         sel = getattr(op, "half", "") or "H0_H1"
-        if sel not in ("H0_H1", "H0_H0", "H1_H1", "H1_H0"):
+        parts = sel.split("_")
+        # each lane names the half it takes, an N before it negating that lane alone (`R3.H0_NH1`)
+        if len(parts) != 2 or any(p.lstrip("N") not in ("H0", "H1") or p.count("N") > 1 for p in parts):
             raise Unsupported(f"half select {sel}")
-        lo, hi = (self._lane_float(v, part == "H1", bf16, op) for part in sel.split("_"))
-        return lo, hi
+        lanes = []
+        for part in parts:
+            x = self._lane_float(v, part.endswith("H1"), bf16, op)
+            lanes.append(b.op(f"fneg float {x}") if part.startswith("N") else x)
+        return lanes[0], lanes[1]
 
     @staticmethod
     def _half_const(value: float) -> str:
