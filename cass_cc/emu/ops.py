@@ -146,20 +146,20 @@ def _salu(inst, base: str, pc: int, nxt: int):
 def _jump(inst, name: str, pc: int, nxt: int):
     """s_setpc_b64 / s_swappc_b64: jump to a device address in the code object's image (calls
     write the return address, also an image address, to sdst). Waves going to different places
-    split: the first target's waves go, the others run this instruction again."""
+    split: the first target's waves go, the others run this instruction again, so only the
+    going waves get the return address (sdst may be the target's own registers:
+    `s_swappc_b64 s[30:31], s[30:31]`)."""
     src = inst.ssrc0.offset
     dst = inst.sdst.offset if name == "S_SWAPPC_B64" else None
-    if dst is not None and dst in (src, src + 1, src - 1):
-        raise Uncovered(f"{name}: return address overwrites the target")
 
     def jump(g):
-        lo, hi = g.s[src], g.s[src + 1]
-        if dst is not None:
-            ret = g.ctx.image_base + nxt
-            g.s[dst] = ret & 0xFFFFFFFF
-            g.s[dst + 1] = ret >> 32
+        lo, hi = g.s[src].copy(), g.s[src + 1].copy()
         first = (int(hi[0]) << 32) | int(lo[0])
         same = (lo == lo[0]) & (hi == hi[0])
+        if dst is not None:
+            ret = g.ctx.image_base + nxt
+            g.s[dst] = np.where(same, ret & 0xFFFFFFFF, g.s[dst])
+            g.s[dst + 1] = np.where(same, ret >> 32, g.s[dst + 1])
         target = first - g.ctx.image_base
         if not 0 <= target < g.ctx.code_size:
             raise EmuError(f"jump to {first:#x}, outside the code object (instruction at {pc:#x})")
