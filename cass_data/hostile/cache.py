@@ -26,7 +26,7 @@ from typing import Callable
 
 import click
 
-from .common import CASS_CC, Tally, run_bounded, sort_outcome
+from .common import CASS_CC, Tally, finish, run_bounded, sort_outcome
 from .endpoint import KERNEL, default_warm, seed_cache
 
 DAMAGE = ("truncate", "random", "schema", "locked", "readonly", "garbage_values", "garbage_index", "missing_hip",
@@ -162,11 +162,4 @@ def command(count: int, seed: int, report: Path | None, phase: str, warm_cache: 
     """Damaged cache folders against `cache stats`, `cache clear` and a build."""
     start = time.monotonic()
     tally = run(count, seed, warm_cache or default_warm(), phase, click.echo if verbose else lambda _: None)
-    click.echo(f"{tally.summary()} ({time.monotonic() - start:.0f} s)")
-    for outcome, examples in tally.examples.items():
-        for example in examples:
-            click.echo(f"  {outcome}: {example}")
-    if report:
-        tally.write(report)
-    if tally.failures:
-        raise SystemExit(1)
+    finish(tally, time.monotonic() - start, report)

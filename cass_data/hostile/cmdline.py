@@ -35,7 +35,6 @@ import random
 import re
 import shutil
 import signal
-import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -47,7 +46,7 @@ import click
 from cass_cc.nvcc import options as nvopts
 from cass_cc.nvcc import targets as tg
 
-from .common import CASS_CC, Result, Tally, run_bounded, sort_outcome
+from .common import CASS_CC, Result, Tally, finish, run_bounded, sort_outcome
 
 NVCC_RELEASE = "13.0"  # the nvcc the truth comes from (`nvcc --version` is checked)
 CASS_RELEASE = tg.RELEASE  # the command line cass-cc takes
@@ -500,11 +499,4 @@ def command(count: int, seed: int, report: Path | None, record: Path | None, tab
     start = time.monotonic()
     tally = run(count, seed, record=record, table=table, subprocess_mode=subprocess_mode, jobs=jobs,
                 nvcc_only=nvcc_only)
-    click.echo(f"{tally.summary()} ({time.monotonic() - start:.0f} s)")
-    if report:
-        tally.write(report)
-    if tally.failures:
-        for kind, examples in tally.examples.items():
-            for ex in examples[:3]:
-                click.echo(f"  {kind}: {json.dumps(ex)[:400]}", err=True)
-        sys.exit(1)
+    finish(tally, time.monotonic() - start, report)

@@ -85,3 +85,18 @@ class Tally:
 
     def write(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_json(), indent=1, default=str) + "\n")
+
+
+def finish(tally: Tally, seconds: float, report: Path | None, note: str = "") -> None:
+    """A family command's end: the summary line, the first failures on stderr, the report, and
+    exit status 1 when anything failed (a CI step or a shell loop stops on it)."""
+    import click
+
+    click.echo(f"{tally.summary()} ({seconds:.0f} s{', ' + note if note else ''})")
+    for kind, examples in tally.examples.items():
+        for ex in examples[:3]:
+            click.echo(f"  {kind}: {json.dumps(ex, default=str)[:400]}", err=True)
+    if report:
+        tally.write(report)
+    if tally.failures:
+        raise SystemExit(1)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import click
 
-from .common import CASS_CC, Result, Tally, run_bounded, sort_outcome
+from .common import CASS_CC, Result, Tally, finish, run_bounded, sort_outcome
 
 # Kernels that give the lifter varied SASS: global and shared memory, a loop, a barrier,
 # atomics, doubles, a constant bank, a switch, several parameters of several sizes.
@@ -332,8 +332,4 @@ def command(count: int, seed: int, start: int, jobs: int, tool_timeout: float, l
             keep: Path | None, report: Path | None) -> None:
     """Mutated nvcc cubins through `cass-cc --emit-rdna3`: never a traceback or a hang."""
     tally, seconds = run(count, seed, jobs=jobs, tool_timeout=tool_timeout, limit=limit, keep=keep, start=start)
-    click.echo(f"{tally.summary()} ({seconds:.0f} s, {seconds / max(count, 1):.2f} s a case)")
-    if report:
-        tally.write(report)
-    if tally.failures:
-        raise SystemExit(1)
+    finish(tally, seconds, report, f"{seconds / max(count, 1):.2f} s a case")

@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 import click
 
-from .common import CASS_CC, Tally, run_bounded, sort_outcome
+from .common import CASS_CC, Tally, finish, run_bounded, sort_outcome
 
 KERNEL = """\
 #include <cuda_runtime.h>
@@ -382,11 +382,4 @@ def command(count: int, seed: int, report: Path | None, only: tuple[str, ...], p
     start = time.monotonic()
     tally = run(count, seed, only or FAILING + ANSWERED, warm_cache or default_warm(), phase,
                 click.echo if verbose else lambda _: None)
-    click.echo(f"{tally.summary()} ({time.monotonic() - start:.0f} s)")
-    for outcome, examples in tally.examples.items():
-        for example in examples:
-            click.echo(f"  {outcome}: {example}")
-    if report:
-        tally.write(report)
-    if tally.failures:
-        raise SystemExit(1)
+    finish(tally, time.monotonic() - start, report)

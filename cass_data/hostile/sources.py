@@ -26,7 +26,7 @@ from pathlib import Path
 
 import click
 
-from .common import CASS_CC, Result, Tally, run_bounded, sort_outcome
+from .common import CASS_CC, Result, Tally, finish, run_bounded, sort_outcome
 
 KERNEL = "__global__ void k(float* p, float x) {{ p[threadIdx.x] = {body}; }}\n"
 PLAIN = KERNEL.format(body="x")
@@ -235,8 +235,4 @@ def command(count: int, seed: int, start: int, jobs: int, tool_timeout: float, l
         if not nvcc:
             raise click.ClickException("--nvcc: the real nvcc was not found (set CASS_NVCC)")
     tally, seconds = run(count, seed, jobs=jobs, tool_timeout=tool_timeout, limit=limit, nvcc=nvcc, start=start)
-    click.echo(f"{tally.summary()} ({seconds:.0f} s, {seconds / max(count, 1):.2f} s a case)")
-    if report:
-        tally.write(report)
-    if tally.failures:
-        raise SystemExit(1)
+    finish(tally, seconds, report, f"{seconds / max(count, 1):.2f} s a case")
