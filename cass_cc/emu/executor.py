@@ -159,6 +159,9 @@ def run(groups: list[Group], prog: Program, budget: int, deadline: float | None 
                 raise Uncovered(f"instruction at {g.pc:#x}: {e}") from None
             except EmuError:
                 raise
+            except IndexError as e:  # the register files are as large as the kernel descriptor says
+                raise EmuError(f"instruction at {g.pc:#x} ({inst!r}) failed: IndexError: {e} (the kernel descriptor "
+                               f"allocates {g.v.shape[0]} VGPRs and {g.s.shape[0]} SGPRs: does it use more?)") from e
             except Exception as e:  # noqa: BLE001 - name the instruction that broke
                 raise EmuError(f"instruction at {g.pc:#x} ({inst!r}) failed: {type(e).__name__}: {e}") from e
             executed += W
