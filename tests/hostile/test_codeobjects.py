@@ -127,6 +127,14 @@ def test_vgpr_count_over_256(seeds, tmp_path):
     refused(emu_run(b, _kd(b, "compute_pgm_rsrc1", raw | 0x3F), tmp_path), "vadd.co", "VGPR count", "256")
 
 
+def test_vgprs_fewer_than_used(seeds, tmp_path):
+    """A descriptor allocating fewer VGPRs than the code uses: one line that says so, not a bare IndexError."""
+    b = seeds["local_pick"]
+    raw = struct.unpack_from("<I", b.data, b.layout.descriptors[0] + 48)[0]
+    refused(emu_run(b, _kd(b, "compute_pgm_rsrc1", raw & ~0x3F), tmp_path), "local_pick.co",
+            "the kernel descriptor allocates 8 VGPRs")
+
+
 def test_kernarg_size_over_limit(seeds, tmp_path):
     b = seeds["vadd"]
     refused(emu_run(b, _kd(b, "kernarg_size", 0xFFFFFFFF), tmp_path), "vadd.co", "kernarg segment")
