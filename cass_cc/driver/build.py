@@ -229,9 +229,12 @@ class Build:
         for d in self._without_user_names(inp, translation):
             if d.severity != "note" or self.inv.verbose:
                 print(d.format(inp.path), file=sys.stderr)
-        if self.inv.keep:
+        if self.inv.keep and not self.dry:  # a dry run writes nothing
             kept = Path(self.inv.keep_dir or ".") / (Path(inp.path).name + ".hip")
-            atomic_write_text(kept, translation.text)
+            try:
+                atomic_write_text(kept, translation.text)
+            except OSError as e:  # -keep-dir naming a file, an unwritable folder
+                raise DriverError(f"{kept}: cannot keep the translation: {e.strerror}") from None
             log.note(f"kept {kept}")
         self._translated[inp.path] = (path, translation)
         return path, translation

@@ -577,6 +577,8 @@ def _conflicts(st: _State) -> None:
         raise UsageError("'-fdevice-time-trace' is not compatible with '-E'")
     if st.dlto and st.ewp:
         raise UsageError("'-dlto' is not compatible with '-ewp'")
+    if {"--display-error-number", "--no-display-error-number"} <= set(st.inv.ignored):  # either order
+        raise UsageError("'--display-error-number' is not compatible with '--no-display-error-number'")
 
 
 def _phase(st: _State) -> None:
@@ -613,7 +615,7 @@ def _phase(st: _State) -> None:
             "to be specified"
         )
     inv.phase = next((p for p in PHASE_ORDER if p in st.phases), Phase.LINK)
-    if st.astoolspatch and (inv.rdc or st.dlto):  # -dlto implies relocatable device code
+    if st.astoolspatch and (inv.rdc or st.dlto or Phase.DLINK in st.phases):  # -dlto and -dlink imply relocatable device code
         raise UsageError("'--compile-as-tools-patch' is not compatible with '-rdc=true'")
     if st.astoolspatch and not {Phase.PTX, Phase.CUBIN, Phase.FATBIN} & st.phases:  # given, if not chosen
         raise UsageError("--compile-as-tools-patch requires -ptx, -cubin or -fatbin")

@@ -129,6 +129,10 @@ def test_numbers_read_as_nvcc_reads_them() -> None:
     (["-c", "-E", "-o", "x.i", "k.cu", "k2.cu"],
      "A single input file is required for a non-link phase when an outputfile is specified"),
     (["-astoolspatch", "-c", "k.cu"], "--compile-as-tools-patch requires -ptx, -cubin or -fatbin"),
+    # found by the 100,000-line run (seed 2611)
+    (["-dlink", "-astoolspatch", "-cubin", "k.cu"], "'--compile-as-tools-patch' is not compatible with '-rdc=true'"),
+    (["--no-display-error-number", "-w", "--display-error-number", "k.cu"],
+     "'--display-error-number' is not compatible with '--no-display-error-number'"),
 ])
 def test_phase_conflicts(argv: list[str], message: str) -> None:
     assert refusal(argv) == message
@@ -171,6 +175,16 @@ def test_dryrun_deps_to_file_makes_nothing(folder: Path, cass_env: dict[str, str
     proc = run_cass(["--dryrun", "-M", "k.cu", "-o", "dep.txt"], folder, cass_env)
     assert proc.returncode == 0, proc.stderr
     assert not (folder / "dep.txt").exists()
+
+
+def test_keep_dir_naming_a_file(folder: Path, cass_env: dict[str, str]) -> None:
+    """-keep-dir k.cu (a file): the dry run writes nothing and exits 0 as nvcc's; a build says
+    in one line why the translation cannot be kept (it was a FileExistsError traceback)."""
+    dry = run_cass(["--dryrun", "k.cu", "-save-temps", "-keep-dir", "k.cu"], folder, cass_env)
+    assert dry.returncode == 0, dry.stderr
+    proc = run_cass(["-c", "k.cu", "-keep", "-keep-dir", "afile", "-o", "k.o"], folder, cass_env)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    assert proc.stderr.strip().endswith("afile/k.cu.hip: cannot keep the translation: File exists")
 
 
 @needs_nvcc
