@@ -524,6 +524,7 @@ def _finish(st: _State, env: Mapping[str, str], compiler_found: Callable[[str, M
     real = [t for t in inv.targets if not tg.NVIDIA.match(t) or t.startswith("sm_") or t in tg.WHOLE_SETS]
     if inv.phase is Phase.CUBIN and Phase.DLINK not in st.phases and inv.targets and not real:
         raise UsageError("Option '--cubin' is not allowed when compiling for a virtual compute architecture")
+    _one_target(st)
     inv.lang = st.x
     for arg in inv.ptxas_args:
         m = re.fullmatch(r"-O(\d)", arg)
@@ -621,6 +622,28 @@ def _phase(st: _State) -> None:
         raise UsageError("--compile-as-tools-patch requires -ptx, -cubin or -fatbin")
     if st.dlto and inv.phase is Phase.CUBIN and Phase.DLINK not in st.phases:  # -dlink -cubin links
         raise UsageError("Option '-dlto' cannot generate '--cubin' intermediate at compile time")
+
+
+def _one_target(st: _State) -> None:
+    """-ptx writes one PTX file and -cubin one cubin: nvcc refuses more than one virtual
+    architecture (-ptx) or more than one code instance (-cubin); `all`/`all-major` are many.
+    -arch=sm_XX alone is one instance (its implied PTX is not counted); -gencode entries and
+    -code lists count each code they name, repeats once."""
+    many = st.arch in ("all", "all-major")
+    virtuals: set[str] = set()
+    codes: set[str] = set()
+    if st.arch and st.arch not in tg.WHOLE_SETS:
+        virtuals.add(re.sub(r"^(sm|lto)_", "compute_", st.arch))
+        codes.update(st.codes or [st.arch])
+    for spec in st.gencodes:
+        arch = re.search(r"arch=([^,]+)", spec)
+        if arch:
+            virtuals.add(re.sub(r"^(sm|lto)_", "compute_", arch[1]))
+        codes.update(tg.from_gencode(spec))
+    if Phase.PTX in st.phases and (many or len(virtuals) > 1):
+        raise UsageError("Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures")
+    if st.inv.phase is Phase.CUBIN and Phase.DLINK not in st.phases and (many or len(codes) > 1):
+        raise UsageError("Option '--cubin' is not allowed when compiling for multiple GPU code instances")
 
 
 def _targets(st: _State) -> list[str]:

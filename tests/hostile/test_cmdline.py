@@ -133,6 +133,14 @@ def test_numbers_read_as_nvcc_reads_them() -> None:
     (["-dlink", "-astoolspatch", "-cubin", "k.cu"], "'--compile-as-tools-patch' is not compatible with '-rdc=true'"),
     (["--no-display-error-number", "-w", "--display-error-number", "k.cu"],
      "'--display-error-number' is not compatible with '--no-display-error-number'"),
+    (["-ptx", "-arch", "all", "-dlink", "k.cu"],
+     "Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures"),
+    (["-ptx", "-arch=sm_80", "-gencode", "arch=compute_90,code=sm_90", "k.cu"],
+     "Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures"),
+    (["-cubin", "-gencode", "arch=compute_80,code=[sm_80,compute_80]", "k.cu"],
+     "Option '--cubin' is not allowed when compiling for multiple GPU code instances"),
+    (["-cubin", "-arch=compute_80", "-code=sm_80,sm_86", "k.cu"],
+     "Option '--cubin' is not allowed when compiling for multiple GPU code instances"),
 ])
 def test_phase_conflicts(argv: list[str], message: str) -> None:
     assert refusal(argv) == message
@@ -142,6 +150,8 @@ def test_phases_nvcc_allows() -> None:
     assert parse(["-cubin", "-M", "k.cu"]).phase.value == "deps"
     assert parse(["-c", "-E", "k.cu", "k2.cu"]).phase.value == "preprocess"
     assert parse(["-V", "-foo", "-arch=sm_99", "-lib", "-link"]).phase.value == "version"
+    assert parse(["-cubin", "-arch=sm_80", "-gencode", "arch=compute_80,code=sm_80", "k.cu"]).phase.value == "cubin"
+    assert parse(["-ptx", "-arch=compute_80", "-code=sm_80,sm_86", "k.cu"]).phase.value == "ptx"
 
 
 # ---- output paths -------------------------------------------------------------------------------
