@@ -72,7 +72,9 @@ def _parse(argv: Sequence[str]) -> dict | str:
 
 
 def main(argv: Sequence[str]) -> int:
+    from ..config import load as load_config
     from ..toolchain import Toolchain, ToolchainError
+    from ..toolchain.llvmfix import for_llvm_tool
     from ..util import atomic_write_bytes, atomic_write_text, output_problem
     from . import codegen, modelpath
     from .cubin import CubinError, read
@@ -98,6 +100,8 @@ def main(argv: Sequence[str]) -> int:
         tc = Toolchain(os.environ)
         nvdisasm, opt, llc, mc = tc.nvdisasm.path, tc.tool("opt").path, tc.tool("llc").path, tc.llvm_mc.path
         ld = tc.ld_lld.path if opts["hsaco"] else ""
+        # the LLVM fixes plugin opt loads (built on first use): a missing llvm-16-dev is said before any work
+        for_llvm_tool(opt, load_config().cache_path(os.environ))
     except ToolchainError as e:
         _say(str(e))
         return 1

@@ -194,3 +194,25 @@ def test_run_tool_gives_tools_a_deep_stack() -> None:
     else:
         want = 1 << 30 if hard == resource.RLIM_INFINITY else min(hard, 1 << 30)
         assert int(got) * 1024 >= want
+
+
+@needs_lifter_tools
+def test_missing_llvm_dev_files_is_one_line_before_any_work(tmp_path: Path) -> None:
+    # found by the 10^4 run on a machine with opt/llc-16 but no llvm-16-dev: the LLVM fixes
+    # plugin's ToolchainError came out of gfx1100_asm as a traceback, after the lifting
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    for name in ("opt", "llc", "llvm-mc", "nvdisasm", "c++filt"):
+        (tools / name).symlink_to(TC.tool(name).path if name != "c++filt" else "/usr/bin/c++filt")
+    cubin = tmp_path / "k.cubin"
+    cubin.write_bytes((DATA / "llc-loop.sm_89.cubin").read_bytes())
+    env = base_env(PATH=str(tools), CASS_CACHE_DIR=str(tmp_path / "cache"), CASS_OPT=str(tools / "opt"),
+                   CASS_LLC=str(tools / "llc"), CASS_LLVM_MC=str(tools / "llvm-mc"), CASS_NVDISASM=str(tools / "nvdisasm"))
+    env.pop("CASS_CC_NO_LLVM_FIXES", None)
+    proc, _ = emit(cubin, tmp_path / "out.s", env)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        "cass-cc: cass-cc needs LLVM 16's development files for its LLVM fixes plugin (install them with: "
+        "apt-get install llvm-16-dev), or CASS_CC_NO_LLVM_FIXES=1 to build without it (some unsigned divisions "
+        "in device code are then wrong)"]
+    assert not (tmp_path / "out.s").exists()
