@@ -244,7 +244,7 @@ def mutate(base: bytes, rng: random.Random) -> tuple[bytes, str]:
         step = rng.choice(MUTATIONS)
         try:
             done.append(step(data, rng))
-        except (struct.error, IndexError, ValueError):
+        except (struct.error, IndexError, ValueError, OverflowError):  # offsets past ssize_t: OverflowError
             done.append(flip_bits(data, rng))
         if not data:
             break

@@ -67,6 +67,18 @@ def test_mutations_are_a_function_of_seed_and_index(tmp_path: Path) -> None:
     assert len({data for _, data, _ in first}) > 15  # and they differ from one another
 
 
+
+def test_a_later_mutation_survives_a_section_table_offset_past_ssize_t(tmp_path: Path) -> None:
+    # case 2:1309 of the 10^4 run: an ELF-header step set e_shoff near 2**64, and the next step's
+    # section read raised OverflowError out of the harness (not out of cass-cc)
+    import random
+    import struct
+    data = bytearray((DATA / "llc-loop.sm_89.cubin").read_bytes())
+    struct.pack_into("<Q", data, 40, (1 << 64) - 16)
+    for i in range(200):
+        out, what = fam.mutate(bytes(data), random.Random(i))
+        assert isinstance(out, bytes) and what
+
 # ---- defect: llc-16 never returned --------------------------------------------------------
 
 
