@@ -202,10 +202,7 @@ class Build:
         """CUDA -> HIP for one input, through the cache. Returns the .hip path clang reads."""
         if inp.path in self._translated:
             return self._translated[inp.path]
-        try:
-            data = sources.without_bom(Path(inp.path).read_bytes())
-        except OSError as e:
-            raise DriverError(f"{inp.path}: cannot read: {e.strerror}") from None
+        data = sources.without_bom(sources.read_input(inp.path))
         source = sources.decode_source(inp.path, data)
         chain = self.chain()
         target = self.target
@@ -311,7 +308,7 @@ class Build:
             text = self._translated[inp.path][1].text.encode("utf-8", "surrogateescape")
         else:
             src, include_flags = inp.path, []
-            text = b"" if self.dry else self._read_source(inp.path)
+            text = b"" if self.dry else sources.read_input(inp.path)
         return commands.hip_compile(
             self.inv,
             src,
@@ -325,13 +322,6 @@ class Build:
             llvm_fixes=self.tc.llvm_fixes(),
             bracket_depth=commands.bracket_depth(text),
         )
-
-    @staticmethod
-    def _read_source(path: str) -> bytes:
-        try:
-            return Path(path).read_bytes()
-        except OSError as e:
-            raise DriverError(f"{path}: cannot read: {e.strerror}") from None
 
     def compile_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
         if inp.lang in (Lang.CU, Lang.HIP):

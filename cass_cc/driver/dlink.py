@@ -50,6 +50,11 @@ def device_link(build: "Build", objects: list[str], out: str) -> None:
     registers the linked code objects. The host linker then links the -dc objects
     with this one, as after nvcc -dlink.
     """
+    for obj in objects:  # clang's plan for a missing object is an error, not a plan to name
+        try:
+            open(obj, "rb").close()
+        except OSError as e:
+            raise DriverError(f"{obj}: cannot read: {e.strerror}") from None
     rocm = build.tc.rocm
     clang = build.tc.clang.path
     plan_cmd = [sibling_cxx(clang), "--hip-link", "-fgpu-rdc", f"--rocm-path={rocm.root}",

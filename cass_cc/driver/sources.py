@@ -16,6 +16,16 @@ _CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__g
 UTF8_BOM = b"\xef\xbb\xbf"
 
 
+def read_input(path: str) -> bytes:
+    """An input file's bytes, `path` as given: Path("") is ".", the folder, where an empty
+    argument (nvcc takes one as an input file name) names no file at all."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise DriverError(f"{path}: cannot read: {e.strerror}") from None
+
+
 def without_bom(data: bytes) -> bytes:
     """A source less its UTF-8 byte order mark. nvcc and clang skip one at the start of a
     file, but the translation puts its own #include first, after which clang reads U+FEFF as

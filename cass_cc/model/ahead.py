@@ -27,7 +27,7 @@ def translate_ahead(args: Sequence[str], overrides: Mapping[str, str], env: Mapp
     from ..config import load
     from ..driver.build import Build, make_toolchain
     from ..driver.errors import DriverError
-    from ..driver.sources import decode_source
+    from ..driver.sources import decode_source, read_input
     from ..nvcc.invocation import Lang
     from ..nvcc.parse import parse
     from ..nvcc.targets import offload_archs
@@ -44,11 +44,7 @@ def translate_ahead(args: Sequence[str], overrides: Mapping[str, str], env: Mapp
     if model is not None:
         items = []
         for inp in inputs:
-            try:
-                data = Path(inp.path).read_bytes()
-            except OSError as e:
-                raise DriverError(f"{inp.path}: cannot read: {e.strerror}") from None
-            items.append((decode_source(inp.path, data), inp.path))
+            items.append((decode_source(inp.path, read_input(inp.path)), inp.path))
         model.prefetch(items, build.target)
     outcomes = []
     for inp in inputs:

@@ -521,10 +521,8 @@ def _finish(st: _State, env: Mapping[str, str], compiler_found: Callable[[str, M
         raise UsageError("-use-local-env and -force-cl-env-setup cannot both be specified at the same time")
     _phase(st)
     inv.targets = _targets(st)
-    real = [t for t in inv.targets if not tg.NVIDIA.match(t) or t.startswith("sm_") or t in tg.WHOLE_SETS]
-    if inv.phase is Phase.CUBIN and Phase.DLINK not in st.phases and inv.targets and not real:
-        raise UsageError("Option '--cubin' is not allowed when compiling for a virtual compute architecture")
-    _one_target(st)
+    if st.dlto and st.ewp:  # after the architectures' faults, before "No input files" (nvcc 13)
+        raise UsageError("'-dlto' is not compatible with '-ewp'")
     inv.lang = st.x
     for arg in inv.ptxas_args:
         m = re.fullmatch(r"-O(\d)", arg)
@@ -541,6 +539,14 @@ def _finish(st: _State, env: Mapping[str, str], compiler_found: Callable[[str, M
         raise UsageError("Failed to preprocess host compiler properties.")
     if st.dlto and inv.device_debug:
         raise UsageError("Option --link-time-opt cannot be combined with --device-debug.")
+    if st.dlto and inv.phase is Phase.CUBIN and Phase.DLINK not in st.phases:  # -dlink -cubin links
+        raise UsageError("Option '-dlto' cannot generate '--cubin' intermediate at compile time")
+    # what -cubin and -ptx can make of the targets: checked this late (nvcc 13), after the
+    # host compiler and the inputs' number, before the inputs' kinds
+    real = [t for t in inv.targets if not tg.NVIDIA.match(t) or t.startswith("sm_") or t in tg.WHOLE_SETS]
+    if inv.phase is Phase.CUBIN and Phase.DLINK not in st.phases and inv.targets and not real:
+        raise UsageError("Option '--cubin' is not allowed when compiling for a virtual compute architecture")
+    _one_target(st)
     if st.tool_refusals and not inv.dryrun:
         raise UsageError(st.tool_refusals[0])
     # nvcc names the last input it cannot place (`a.xyz b.xyz` -> b.xyz).
@@ -576,8 +582,6 @@ def _conflicts(st: _State) -> None:
         raise UsageError("'--device-link (-dlink)' is not compatible with '--no-device-link (-nodlink)'")
     if st.time_trace and Phase.PREPROCESS in st.phases:
         raise UsageError("'-fdevice-time-trace' is not compatible with '-E'")
-    if st.dlto and st.ewp:
-        raise UsageError("'-dlto' is not compatible with '-ewp'")
     if {"--display-error-number", "--no-display-error-number"} <= set(st.inv.ignored):  # either order
         raise UsageError("'--display-error-number' is not compatible with '--no-display-error-number'")
 
@@ -620,13 +624,34 @@ def _phase(st: _State) -> None:
         raise UsageError("'--compile-as-tools-patch' is not compatible with '-rdc=true'")
     if st.astoolspatch and not {Phase.PTX, Phase.CUBIN, Phase.FATBIN} & st.phases:  # given, if not chosen
         raise UsageError("--compile-as-tools-patch requires -ptx, -cubin or -fatbin")
-    if st.dlto and inv.phase is Phase.CUBIN and Phase.DLINK not in st.phases:  # -dlink -cubin links
-        raise UsageError("Option '-dlto' cannot generate '--cubin' intermediate at compile time")
+
+
+DLTO_CONFLICT = ("'-dlto' conflicts with '-gencode' or '-code' to control what is generated; "
+                 "use 'code=lto_<arch>' instead of '-dlto' to request lto intermediate")
+
+
+def _lto(st: _State, codes: Sequence[str], gencode: bool) -> None:
+    """nvcc 13's link-time-optimization refusals, made as it reads the codes of -code or of
+    one -gencode (probed with -dryrun). -dlto, when a CUDA source is built (.cu or -x cu; a
+    .cpp or .o alone is fine), conflicts with any -gencode, even of lto_ code, and with a
+    -code naming other than lto_ code; -ptx, given (even with -E or -dlink), refuses lto_
+    code (though its message names -arch, -arch=lto_XX alone is accepted). The first code
+    at fault is the one named."""
+    conflict = st.dlto and any((st.x or _suffix_lang(p)) is Lang.CU for p in st.paths)
+    if conflict and gencode:
+        raise UsageError(DLTO_CONFLICT)
+    for code in codes:
+        lto = code.startswith("lto_")
+        if lto and Phase.PTX in st.phases:
+            raise UsageError("Cannot use '-ptx' with '-arch=lto_<arch>'")
+        if conflict and not lto:
+            raise UsageError(DLTO_CONFLICT)
 
 
 def _one_target(st: _State) -> None:
     """-ptx writes one PTX file and -cubin one cubin: nvcc refuses more than one virtual
-    architecture (-ptx) or more than one code instance (-cubin); `all`/`all-major` are many.
+    architecture (-ptx) or more than one code instance (-cubin) when that is the phase it
+    runs (`-E -ptx` preprocesses, whatever the architectures); `all`/`all-major` are many.
     -arch=sm_XX alone is one instance (its implied PTX is not counted); -gencode entries and
     -code lists count each code they name, repeats once."""
     many = st.arch in ("all", "all-major")
@@ -640,16 +665,18 @@ def _one_target(st: _State) -> None:
         if arch:
             virtuals.add(re.sub(r"^(sm|lto)_", "compute_", arch[1]))
         codes.update(tg.from_gencode(spec))
-    if Phase.PTX in st.phases and (many or len(virtuals) > 1):
+    if st.inv.phase is Phase.PTX and (many or len(virtuals) > 1):
         raise UsageError("Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures")
     if st.inv.phase is Phase.CUBIN and Phase.DLINK not in st.phases and (many or len(codes) > 1):
         raise UsageError("Option '--cubin' is not allowed when compiling for multiple GPU code instances")
 
 
 def _targets(st: _State) -> list[str]:
-    found = tg.from_arch(st.arch, st.codes)
+    """-arch/-code's targets, then each -gencode's in turn (nvcc 13 names the first
+    -gencode's fault before it reads the next), with _lto's checks as the codes are read."""
+    found = tg.from_arch(st.arch, st.codes, lambda codes: _lto(st, codes, gencode=False))
     for spec in st.gencodes:
-        found += tg.from_gencode(spec)
+        found += tg.from_gencode(spec, lambda codes: _lto(st, codes, gencode=True))
     out: list[str] = []
     for t in found:
         if t not in out:
@@ -658,7 +685,7 @@ def _targets(st: _State) -> list[str]:
 
 
 def _suffix_lang(path: str) -> Lang | None:
-    if re.search(r"\.so(\.\d+)+$", path):
+    if re.search(r"\.so(\.\d+)+\Z", path):
         return Lang.LIB
     dot = path.rfind(".")
     if dot <= path.rfind("/"):

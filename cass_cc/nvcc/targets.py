@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .. import CUDA_COMPAT_VERSION
 from .invocation import UsageError
 
-NVIDIA = re.compile(r"^(sm|compute|lto)_(\d+)([af]?)$")
-AMD = re.compile(r"^gfx[0-9]{1,2}[0-9a-f]{2}(:[a-z0-9-]+[+-])*$")
+# \Z, not $: `$` also matches before a final newline, and nvcc 13 refuses -arch=sm_89 + newline
+# ("Unsupported gpu architecture 'sm_89" + the newline; NVCC_*_FLAGS keep newlines in a word).
+NVIDIA = re.compile(r"^(sm|compute|lto)_(\d+)([af]?)\Z")
+AMD = re.compile(r"^gfx[0-9]{1,2}[0-9a-f]{2}(:[a-z0-9-]+[+-])*\Z")
 WHOLE_SETS = ("all", "all-major", "native")
 
 # The architecture numbers (with their a/f suffix) each CUDA release's nvcc accepts after
@@ -66,20 +68,26 @@ def _compatible(arch: str, code: str) -> None:
         )
 
 
-def from_arch(arch: str | None, codes: Sequence[str]) -> list[str]:
-    """Targets of `-arch A [-code C,...]`, as nvcc expands them."""
+def from_arch(arch: str | None, codes: Sequence[str],
+              read_codes: Callable[[Sequence[str]], None] | None = None) -> list[str]:
+    """Targets of `-arch A [-code C,...]`, as nvcc expands them. `read_codes` is called
+    with the codes where nvcc 13 reads them: after -arch's own name is checked, before
+    "-arch option not specified" and whether they suit -arch."""
+    if arch is not None:
+        check(arch, sets=True)
+        if codes and arch in WHOLE_SETS:
+            raise UsageError(f"Cannot use '-arch={arch}' with '--gpu-code (-code)'")
+    if read_codes is not None:
+        read_codes(codes)
     if arch is None:
         if codes:
             raise UsageError("-arch option not specified")
         return []
-    check(arch, sets=True)
     if not codes:
         m = NVIDIA.match(arch)
         if m and m[1] == "sm":
             return [arch, f"compute_{m[2]}{m[3]}"]
         return [arch]
-    if arch in WHOLE_SETS:
-        raise UsageError(f"Cannot use '-arch={arch}' with '--gpu-code (-code)'")
     _virtual(arch)
     for code in codes:
         check(code)
@@ -124,21 +132,24 @@ def gencode_keys(spec: str) -> dict[str, str]:
     return keys
 
 
-def from_gencode(spec: str) -> list[str]:
-    """Targets of one `-gencode arch=compute_80,code=[compute_80,sm_80]`."""
+def from_gencode(spec: str, read_codes: Callable[[Sequence[str]], None] | None = None) -> list[str]:
+    """Targets of one `-gencode arch=compute_80,code=[compute_80,sm_80]`; `read_codes` as
+    in from_arch, called once the arch and code are known present, before either is checked."""
     keys = gencode_keys(spec)
     if "arch" not in keys:  # nvcc names what it has, "(null)" for none
         raise UsageError(f"Option '--generate-code code={keys.get('code', '(null)')}', missing architecture")
     if "code" not in keys:
         raise UsageError(f"Option '--generate-code arch={keys['arch']}', missing code")
     arch, code = keys["arch"], keys["code"]
-    if arch in WHOLE_SETS:
-        raise UsageError(f"Unsupported gpu architecture '{arch}'")
-    _virtual(arch)
     if code[:1] + code[-1:] in ("[]", '""') and len(code) > 1:
         codes = code[1:-1].split(",")
     else:
         codes = [code]
+    if read_codes is not None:
+        read_codes(codes)
+    if arch in WHOLE_SETS:
+        raise UsageError(f"Unsupported gpu architecture '{arch}'")
+    _virtual(arch)
     for c in codes:
         check(c)
         _compatible(arch, c)

@@ -553,6 +553,109 @@ def test_forwarded_unknowns_keep_their_place() -> None:
     assert inv.host_args == ["-bar"] and inv.linker_args == ["-bar"]
 
 
+# ---- the 6 disagreements of the 100,000-line replay (seed 2611), each as a class probed with nvcc 13 -dryrun
+
+DLTO_CONFLICT = ("'-dlto' conflicts with '-gencode' or '-code' to control what is generated; "
+                 "use 'code=lto_<arch>' instead of '-dlto' to request lto intermediate")
+PTX_LTO = "Cannot use '-ptx' with '-arch=lto_<arch>'"
+
+
+@pytest.mark.parametrize("argv,message", [
+    # -dlto with a CUDA source: any -gencode (even of lto_ code), a -code of other than lto_ code
+    (["-lto", "-fatbin", "k.cu", "-gencode=arch=compute_80,code=\"sm_89,compute_80\""], DLTO_CONFLICT),
+    (["-dlto", "-gencode", "arch=native,code=lto_80", "k.cu"], DLTO_CONFLICT),  # before the arch's fault
+    (["-dlto", "-code=sm_80", "k.cu"], DLTO_CONFLICT),  # before "-arch option not specified"
+    (["-dlto", "-code=sm_80", "-x", "cu", "h.cpp"], DLTO_CONFLICT),
+    (["-dlto", "-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_80", "k.cu"], DLTO_CONFLICT),
+    (["-dlto", "-gencode", "arch=compute_80", "-gencode", "arch=compute_80,code=sm_80", "k.cu"],
+     "Option '--generate-code arch=compute_80', missing code"),
+    (["-dlto", "-code=lto_80", "k.cu"], "-arch option not specified"),
+    (["-dlto", "-code=sm_80", "-arch=sm_99", "k.cu"], "Unsupported gpu architecture 'sm_99'"),
+    (["-dlto", "-code=sm_80"], "-arch option not specified"),  # no CUDA source to build
+    (["-dlto", "-code=sm_80", "-x", "c", "k.cu", "k2.cu"], "-arch option not specified"),
+    # -ptx given (with -E, with -dlink too) and lto_ code from -code or -gencode
+    (["-gencode=arch=lto_75,code=[sm_86,lto_75]", "-ptx", "k.cu"], PTX_LTO),
+    (["-E", "-ptx", "-code=lto_80", "k.cu"], PTX_LTO),
+    (["-ptx", "-dlink", "-code=lto_80", "k.cu"], PTX_LTO),
+    (["-ptx", "-code=lto_80"], PTX_LTO),
+    (["-ptx", "-dlink", "-dlto", "-arch=compute_80", "-code=lto_80,sm_80", "k.cu"], PTX_LTO),  # the first code at fault
+    (["-ptx", "-dlink", "-dlto", "-arch=compute_80", "-code=sm_80,lto_80", "k.cu"], DLTO_CONFLICT),
+    (["-ptx", "-gencode", "arch=compute_90,code=sm_80", "-gencode", "arch=compute_80,code=lto_80", "k.cu"],
+     "Incompatible code generation requested: arch='compute_90', code='sm_80'"),  # -gencode by -gencode
+    # checked later than they were: -dlto/-ewp after the architectures, -dlto/-cubin after -G,
+    # what -cubin/-ptx make of the targets after the inputs' number
+    (["-dlto", "-ewp", "-dc", "k.cu"], "'--device-c' is not compatible with '--extensible-whole-program'"),
+    (["-dlto", "-ewp", "-code=lto_80", "k.cu"], "-arch option not specified"),
+    (["-dlto", "-cubin", "-G", "k.cu"], "Option --link-time-opt cannot be combined with --device-debug."),
+    (["-dlto", "-cubin", "-arch=compute_80", "k.cu"],
+     "Option '-dlto' cannot generate '--cubin' intermediate at compile time"),
+    (["-cubin", "-arch=all"], "No input files specified; use option --help for more information"),
+    (["-ptx", "-arch=all", "-o", "x", "k.cu", "k2.cu"],
+     "A single input file is required for a non-link phase when an outputfile is specified"),
+])
+def test_lto_refusals(argv: list[str], message: str) -> None:
+    assert refusal(argv) == message
+
+
+@pytest.mark.parametrize("argv", [
+    ["-dlto", "-gencode", "arch=compute_80,code=sm_80", "h.cpp"],  # no CUDA source: nothing to conflict
+    ["-dlto", "-arch=compute_80", "-code=sm_80", "-x", "c", "k.cu"],
+    ["-dlto", "-arch=compute_80", "-code=lto_80", "k.cu"],
+    ["-ptx", "-arch=lto_80", "k.cu"],  # -arch=lto_XX alone, whatever the message says
+    ["-ptx", "-dlink", "-arch=lto_80", "k.cu"],
+    ["-ptx", "-arch=lto_80", "-code=sm_80", "k.cu"],
+])
+def test_lto_accepted(argv: list[str]) -> None:
+    assert ok(argv).targets
+
+
+@pytest.mark.parametrize("argv,phase", [
+    (["-E", "-ptx", "-ewp", "k.cu", "--gpu-architecture", "all-major", "-c"], "preprocess"),  # -E runs, not -ptx
+    (["-M", "-ptx", "-arch=all", "k.cu"], "deps"),
+    (["-E", "-ptx", "-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90", "k.cu"],
+     "preprocess"),
+])
+def test_one_target_only_for_the_phase_that_runs(argv: list[str], phase: str) -> None:
+    assert ok(argv).phase.value == phase
+
+
+@pytest.mark.parametrize("blank", ["\n", "\r", "\v", "\f", "\x1c", "\x1f"])
+def test_env_flags_keep_other_blanks_in_the_word(blank: str) -> None:
+    """nvcc 13 splits NVCC_*_FLAGS at spaces and tabs alone: -arch=sm_80<newline>-c is one word,
+    refused whole (it was read as sm_80, a regex's $ matching before a final newline)."""
+    for var in ("NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS"):
+        assert refusal(["k.cu"], {var: f"-arch=sm_80{blank}-c"}) == f"Unsupported gpu architecture 'sm_80{blank}-c'"
+    assert refusal(["k.cu", "-Dk.cu"], {"NVCC_APPEND_FLAGS": "--lib  \t-arch=sm_89\n"}) == \
+        "Unsupported gpu architecture 'sm_89\n'"
+    assert refusal(["k.cu"], {"NVCC_APPEND_FLAGS": "-code=sm_80\n"}) == \
+        "Value 'sm_80\n' is not defined for option 'gpu-code'"
+    assert ok(["k.cu"], {"NVCC_APPEND_FLAGS": "-arch=sm_80 \t-c"}).phase.value == "compile"
+
+
+def test_empty_argument_is_an_input_named_nothing() -> None:
+    """nvcc 13 takes an empty word (command line, options file) as an input file: one it cannot
+    place, unless -x names its language (then --dryrun, which opens no input, passes)."""
+    assert refusal(["-c", "k.cu", ""]) == "Don't know what to do with ''"
+    inv = ok(["-dlto", "k.cu", "-optf", "f", "-use_fast_math", "--x=cu"], optf={"f": '""\n-lineinfo'})
+    assert [(i.path, i.lang.value) for i in inv.inputs] == [("k.cu", "cu"), ("", "cu")]
+
+
+
+@needs_clang
+@pytest.mark.parametrize("line", [
+    # an options file's "" with -x: the driver read Path(""), the folder ("Is a directory")
+    {"argv": ["-dlto", "k.cu", "-optf", "f.opt", "-use_fast_math", "--x=cu"], "optf": '""\n-lineinfo'},
+    # -dlink of an object that is not there: clang's failed plan was "unexpected device-link plan"
+    {"argv": ["-o", "k.cu", "out.o", "--diag-suppress", "2147483647", "--device-link", "--verbose", "--entries="]},
+], ids=["empty-input-with-x", "dlink-missing-object"])
+def test_missing_input_is_named_as_nvcc_dryrun_never_opens_it(line: dict, tmp_path: Path) -> None:
+    """Table lines 2611 replayed: nvcc's --dryrun passes (it opens no input); cass-cc opens them
+    and must say the file's name with 'cannot read', the refusal the harness excuses."""
+    case = cmdline.Case(line["argv"], {}, line.get("optf"))
+    ours = cmdline.run_cass_inprocess(case, tmp_path)
+    assert ours.rc == 1 and b"cannot read: No such file or directory" in ours.stderr, ours.stderr
+    assert cmdline.judge({"rc": 0, "fatal": ""}, ours) == "excused"
+
 # ---- the harness itself -------------------------------------------------------------------------
 
 def test_prepend_flag_wanting_a_value_does_not_eat_dryrun() -> None:
