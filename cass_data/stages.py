@@ -19,6 +19,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from cass_cc.toolchain import hipclang
+from cass_cc.toolchain.hipclang import HipClang
+
 from .asm import rdna3_kernels, sass_kernels
 from .context import HIP_FLAGS, NVCC_FLAGS, Context
 from .sandbox import Limits, run, scrubbed_env
@@ -137,17 +140,16 @@ def build_amd(unit: dict[str, Any], hip: dict[str, str], ctx: Context) -> dict[s
         _write(hip, scratch)
         env = scrubbed_env(scratch, [os.path.dirname(ctx.paths["clang"])])
         # the store key names clang and HIP; llvm-mc's version is part of the lifter's identity too
-        base = [ctx.paths["clang"], "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={ctx.rocm_root}",
-                f"--rocm-device-lib-path={ctx.devlibs}", *HIP_FLAGS, f"-I{scratch}"]
+        hip = HipClang(ctx.paths["clang"], ctx.rocm_root, ctx.devlibs)
         asm: dict[str, str] = {}
         for i, rel in enumerate(_cu_files(unit)):
             src = os.path.join(scratch, rel)
-            inc = f"-I{os.path.dirname(src)}"
+            flags = [*HIP_FLAGS, f"-I{scratch}", f"-I{os.path.dirname(src)}"]
             s_path = os.path.join(scratch, f"k{i}.s")
-            r = run([*base, inc, "--cuda-device-only", "-S", src, "-o", s_path], scratch, env, _limits(ctx))
+            r = run(hip.command(src, s_path, mode=hipclang.DEVICE_ASM, flags=flags), scratch, env, _limits(ctx))
             if not r.ok or not os.path.isfile(s_path):
                 return reject("clang (gfx1100) failed", f"{rel}: " + ("timed out" if r.code is None else r.tail()))
-            r = run([*base, inc, "--cuda-host-only", "-fsyntax-only", src], scratch, env, _limits(ctx))
+            r = run(hip.command(src, None, mode=hipclang.HOST_SYNTAX, flags=flags), scratch, env, _limits(ctx))
             if not r.ok:
                 return reject("clang (host side) failed", f"{rel}: " + ("timed out" if r.code is None else r.tail()))
             if ctx.has("llvm-mc"):  # -S does not assemble: inline asm and clang-15's output are checked here

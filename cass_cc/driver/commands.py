@@ -21,7 +21,8 @@ from pathlib import Path
 from .. import CUDA_COMPAT_VERSION
 from ..nvcc.invocation import Invocation, Lang
 from ..nvcc.targets import cuda_arch
-from ..toolchain import Rocm
+from ..toolchain import Rocm, hipclang
+from ..toolchain.hipclang import HipClang
 from ..util import sha256_hex
 
 # What nvcc predefines that CUDA sources and their headers test for. `__CUDACC__`
@@ -39,11 +40,7 @@ _QUIET = ("-Wno-unused-result",)
 RDC_HEADER_FUNCTIONS = ("masked_bit_count",)
 # Defines __NVCC__ after HIP has chosen its platform (see the header).
 NVCC_PREDEFS = Path(__file__).parent / "include" / "cass_nvcc.h"
-# clang stops at 256 nested brackets ("bracket nesting level exceeded", -fbracket-depth);
-# nvcc's front end has no such limit (it builds a 50,000-deep brace nest). A source nested
-# past half of clang's limit gets a limit of its own depth plus clang's (headers and macros
-# nest too).
-CLANG_BRACKET_DEPTH = 256
+
 _ONLY_BRACKETS = bytes(c for c in range(256) if c not in b"()[]{}")
 _OPENERS = bytes.maketrans(b"[{]}", b"(())")  # every opener becomes "(", every closer ")"
 
@@ -53,17 +50,13 @@ def bracket_depth(source: bytes) -> int:
     (brackets in comments and strings count too: that can only raise the limit). With few
     brackets, their number: a bound that needs no scan."""
     kept = source.translate(_OPENERS, _ONLY_BRACKETS)
-    if kept.count(b"(") <= CLANG_BRACKET_DEPTH // 2:
+    if kept.count(b"(") <= hipclang.BRACKET_DEPTH // 2:
         return kept.count(b"(")
     depth = deepest = 0
     for c in kept:
         depth = depth + 1 if c == 0x28 else max(depth - 1, 0)
         deepest = max(deepest, depth)
     return deepest
-
-
-def bracket_flags(depth: int) -> list[str]:
-    return [f"-fbracket-depth={depth + CLANG_BRACKET_DEPTH}"] if depth > CLANG_BRACKET_DEPTH // 2 else []
 
 
 def common_flags(inv: Invocation) -> list[str]:
@@ -95,45 +88,36 @@ def hip_compile(
     src: str,
     out: str,
     *,
-    clang: str,
-    rocm: Rocm,
-    device_libs: Path,
+    hip: HipClang,
     archs: list[str],
     include_flags: list[str],
-    mode: list[str],
+    mode: Sequence[str],
     llvm_fixes: Path | None = None,
     bracket_depth: int = 0,
 ) -> list[str]:
-    """clang's HIP driver on one .hip file. `mode` is e.g. ["-c"], ["-E"], ["-S", "--cuda-device-only"].
-    `llvm_fixes`: the pass plugin (toolchain/llvmfix.py), loaded where code is generated.
-    `bracket_depth`: the source's own nesting (bracket_depth()), to raise clang's limit."""
-    cmd = [clang, "-x", "hip"]
-    cmd += [f"--offload-arch={a}" for a in archs]
-    cmd += [f"--rocm-path={rocm.root}", f"--rocm-device-lib-path={device_libs}"]
-    cmd += mode
-    cmd += [f"-std={inv.std or 'c++17'}"]
-    cmd += [f"-D{m}" for m in _CUDA_MACROS]
-    cmd += [f"-D__CUDACC_VER_MAJOR__={_MAJOR}", f"-D__CUDACC_VER_MINOR__={_MINOR}", f"-D__CUDACC_VER_BUILD__={_BUILD}"]
-    cmd += ["-include", str(NVCC_PREDEFS)]
+    """clang's HIP driver on one .hip file, as nvcc's command line asks. `mode` is e.g. OBJECT,
+    PREPROCESS, DEVICE_ASM (toolchain/hipclang.py). `llvm_fixes`: the pass plugin
+    (toolchain/llvmfix.py). `bracket_depth`: the source's own nesting (bracket_depth())."""
+    flags = [f"-std={inv.std or 'c++17'}"]
+    flags += [f"-D{m}" for m in _CUDA_MACROS]
+    flags += [f"-D__CUDACC_VER_MAJOR__={_MAJOR}", f"-D__CUDACC_VER_MINOR__={_MINOR}", f"-D__CUDACC_VER_BUILD__={_BUILD}"]
+    flags += ["-include", str(NVCC_PREDEFS)]
     # As with nvcc, device code (only) sees __CUDA_ARCH__: `#ifdef __CUDA_ARCH__` splits
     # host from device paths in CUDA sources and headers.
-    cmd += ["-Xarch_device", f"-D__CUDA_ARCH__={cuda_arch(inv.targets)}"]
+    flags += hipclang.device_only(f"-D__CUDA_ARCH__={cuda_arch(inv.targets)}")
     # Quoted includes resolve beside the user's .cu file (and its translated headers
     # first), not beside the cached .hip.
-    cmd += include_flags
-    cmd += common_flags(inv)
-    cmd += device_flags(inv)
-    cmd += hip_defines(inv.defines)
+    flags += include_flags
+    flags += common_flags(inv)
+    flags += device_flags(inv)
+    flags += hip_defines(inv.defines)
     if inv.rdc:
-        cmd.append("-fgpu-rdc")
-        cmd += [f"-D{name}={name}_{sha256_hex(src)[:12]}" for name in RDC_HEADER_FUNCTIONS]
-    cmd += inv.host_args
-    cmd += list(_QUIET)  # after -Xcompiler flags: a later -Wall would turn it back on
-    cmd += bracket_flags(bracket_depth)
-    if llvm_fixes is not None and not {"-E", "-M", "-MM"} & set(mode):
-        cmd.append(f"-fpass-plugin={llvm_fixes}")
-    cmd += [src, "-o", out]
-    return cmd
+        flags.append(hipclang.RDC)
+        flags += [f"-D{name}={name}_{sha256_hex(src)[:12]}" for name in RDC_HEADER_FUNCTIONS]
+    flags += inv.host_args
+    flags += list(_QUIET)  # after -Xcompiler flags: a later -Wall would turn it back on
+    flags += hipclang.bracket_flags(bracket_depth)
+    return hip.command(src, out, archs=archs, mode=mode, flags=flags, plugin=llvm_fixes)
 
 
 def hip_defines(defines: list[str]) -> list[str]:
@@ -153,13 +137,13 @@ def hip_defines(defines: list[str]) -> list[str]:
 def device_flags(inv: Invocation) -> list[str]:
     flags: list[str] = []
     if inv.device_debug:
-        flags += ["-Xarch_device", "-g", "-Xarch_device", "-O0"]
+        flags += [*hipclang.device_only("-g"), *hipclang.device_only("-O0")]
     else:
-        flags += ["-Xarch_device", "-O3"]
+        flags += hipclang.device_only("-O3")
         if inv.lineinfo:
-            flags += ["-Xarch_device", "-gline-tables-only"]
+            flags += hipclang.device_only("-gline-tables-only")
     if inv.debug:
-        flags += ["-Xarch_host", "-g"]
+        flags += hipclang.host_only("-g")
     if inv.fast_math:
         flags.append("-ffast-math")
     if inv.ftz:

@@ -19,11 +19,12 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .devlibs import device_lib_dir
+from .hipclang import HipClang
 from .rocm import Rocm, find_rocm
 from .specs import SPECS
 from .tool import Tool, ToolchainError, VersionCache, find
 
-__all__ = ["Toolchain", "Tool", "ToolchainError", "Rocm"]
+__all__ = ["HipClang", "Toolchain", "Tool", "ToolchainError", "Rocm"]
 
 
 def wave_size(arch: str) -> int:
@@ -120,6 +121,10 @@ class Toolchain:
 
         cache = self.cache_dir or Path(os.path.expanduser("~/.cache/cass-cc"))
         return device_lib_dir(self.rocm, archs, cache, optional("llvm-dis"), optional("llvm-as"))
+
+    def hip_clang(self, archs: list[str]) -> HipClang:
+        """clang for HIP with this ROCm and the device libraries for `archs` (hipclang.py spells it)."""
+        return HipClang(self.clang.path, str(self.rocm.root), str(self.device_lib_dir(archs)))
 
     def llvm_fixes(self) -> Path | None:
         """The pass plugin that works around LLVM 15-16 AMDGPU miscompilations (llvmfix.py)."""

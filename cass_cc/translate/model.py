@@ -308,6 +308,7 @@ class BuildValidator:
     def check(self, text: str, filename: str, prepared: Any = None) -> str | None:
         from ..driver import commands
         from ..driver.build import CRASH_MARK, CRASH_RETRIES
+        from ..toolchain import hipclang
         from ..util import atomic_write_text
 
         b = self.build
@@ -316,8 +317,8 @@ class BuildValidator:
             src = os.path.join(tmp, Path(filename).stem + ".hip")
             atomic_write_text(src, text)
             argv = commands.hip_compile(
-                b.inv, src, os.path.join(tmp, "check.o"), clang=b.tc.clang.path, rocm=b.tc.rocm,
-                device_libs=b.tc.device_lib_dir(b.archs), archs=b.archs, include_flags=flags, mode=["-c"],
+                b.inv, src, os.path.join(tmp, "check.o"), hip=b.tc.hip_clang(b.archs), archs=b.archs,
+                include_flags=flags, mode=hipclang.OBJECT,
             )
             for _ in range(1 + CRASH_RETRIES):
                 try:

@@ -291,12 +291,13 @@ def _device_libs(env: Mapping[str, str]) -> tuple[str, str] | None:
 
 def amd_check(source: str, tools: Tools, include_dirs: Sequence[str], out_dir: str, env: Mapping[str, str]) -> bool:
     """Does the translation compile for gfx1100 (clang -x hip, device libraries from `cass-cc setup`)?"""
+    from ..toolchain.hipclang import HipClang
+
     rocm = _device_libs(env)
     if not tools.clang or rocm is None:
         return False  # no ROCm here: not compiled for gfx1100 (the result says so)
-    command = [tools.clang, "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={rocm[0]}",
-               f"--rocm-device-lib-path={rocm[1]}", "-std=c++17", "-O2", "-c", source, "-o", os.path.join(out_dir, "amd.o"),
-               *(f"-I{d}" for d in include_dirs)]
+    hip = HipClang(tools.clang, rocm[0], rocm[1])
+    command = hip.command(source, os.path.join(out_dir, "amd.o"), flags=["-std=c++17", "-O2", *(f"-I{d}" for d in include_dirs)])
     return run_limited(command, out_dir, env, 600).exit_code == 0
 
 

@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from cass_cc.toolchain import hipclang
+from cass_cc.toolchain.hipclang import HipClang
+
 COMPILE_TIMEOUT = 600
 
 
@@ -108,10 +111,9 @@ def _run(argv: Sequence[str], cwd: str, env: Mapping[str, str] | None = None) ->
 
 
 def hip_command(tools: Tools, source: str, out: str, include_dirs: Sequence[str], device_only: bool = False) -> list[str]:
-    return [tools.clang, "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={tools.rocm}",
-            f"--rocm-device-lib-path={tools.device_libs}", "-std=c++17", "-O2", "-w",
-            *(["--cuda-device-only", "--no-gpu-bundle-output"] if device_only else []), "-c", source, "-o", out,
-            *(f"-I{d}" for d in include_dirs)]
+    hip = HipClang(tools.clang, tools.rocm, tools.device_libs)
+    return hip.command(source, out, mode=hipclang.DEVICE_OBJECT if device_only else hipclang.OBJECT,
+                       flags=["-std=c++17", "-O2", "-w", *(f"-I{d}" for d in include_dirs)])
 
 
 def compile_hip(text: str, filename: str, include_dirs: Sequence[str], tools: Tools,

@@ -7,16 +7,18 @@ import pytest
 
 from cass_cc.driver import commands
 from cass_cc.nvcc import parse
+from cass_cc.toolchain import hipclang
+from cass_cc.toolchain.hipclang import HipClang
 from cass_cc.toolchain.rocm import Rocm
 
 ROCM = Rocm(Path("/opt/rocm"), "test", (6, 2, 0), Path("/opt/rocm/amdgcn/bitcode"), Path("/opt/rocm/lib"))
+HIP = HipClang("clang", "/opt/rocm", "/dl")
 
 
 def hip_cmd(argv: str) -> list[str]:
     inv = parse(argv.split() + ["-c", "k.cu"])
     return commands.hip_compile(
-        inv, "k.hip", "k.o", clang="clang", rocm=ROCM, device_libs=Path("/dl"), archs=["gfx1100"],
-        include_flags=["-iquote", "/src"], mode=["-c"],
+        inv, "k.hip", "k.o", hip=HIP, archs=["gfx1100"], include_flags=["-iquote", "/src"], mode=["-c"],
     )
 
 
@@ -58,11 +60,12 @@ def test_user_includes_come_after_the_translation_folders() -> None:
     assert cmd.index("/src") < cmd.index("-Iinc")
 
 
-@pytest.mark.parametrize("mode, loaded", [(["-c"], True), (["-S", "--cuda-device-only"], True), (["-E"], False), (["-M"], False)])
+@pytest.mark.parametrize("mode, loaded", [(hipclang.OBJECT, True), (hipclang.DEVICE_ASM, True), (hipclang.PREPROCESS, False),
+                                          (["-M"], False), (hipclang.HOST_SYNTAX, False)])
 def test_llvm_fixes_loads_where_code_is_generated(mode: list[str], loaded: bool) -> None:
     inv = parse(["-c", "k.cu"])
-    cmd = commands.hip_compile(inv, "k.hip", "k.o", clang="clang", rocm=ROCM, device_libs=Path("/dl"), archs=["gfx1100"],
-                               include_flags=[], mode=mode, llvm_fixes=Path("/cache/llvmfix.so"))
+    cmd = commands.hip_compile(inv, "k.hip", "k.o", hip=HIP, archs=["gfx1100"], include_flags=[], mode=mode,
+                               llvm_fixes=Path("/cache/llvmfix.so"))
     assert ("-fpass-plugin=/cache/llvmfix.so" in cmd) is loaded
     assert cmd[-3:] == ["k.hip", "-o", "k.o"]
 
@@ -91,3 +94,13 @@ def test_link_replaces_gomp_with_llvm_openmp() -> None:
     assert "-fopenmp" not in cmd and "/llvm/lib/libomp.so" in cmd and "-pthread" in cmd
     assert "-Wl,--as-needed" in cmd and "-L/x" in cmd and "-lamdhip64" in cmd
     assert cmd[-2:] == ["-o", "app"]
+
+
+def test_hip_clang_spells_every_callers_compile() -> None:
+    """One spelling for the driver, verify, cass_data and cass_train (issue 26): the target, the
+    installation and its device libraries first, the mode, the caller's flags in order, the output."""
+    hip = HipClang("/usr/bin/clang-15", "/usr", "/cache/devlibs/x")
+    assert hip.command("k.hip", "k.s", archs=["gfx1100", "gfx1030"], mode=hipclang.DEVICE_ASM, flags=["-O2", "-Ia", "-Ib"]) == [
+        "/usr/bin/clang-15", "-x", "hip", "--offload-arch=gfx1100", "--offload-arch=gfx1030", "--rocm-path=/usr",
+        "--rocm-device-lib-path=/cache/devlibs/x", "--cuda-device-only", "-S", "-O2", "-Ia", "-Ib", "k.hip", "-o", "k.s"]
+    assert hip.command("k.hip", None, mode=hipclang.HOST_SYNTAX)[-3:] == ["--cuda-host-only", "-fsyntax-only", "k.hip"]

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from cass_cc.driver.commands import CLANG_BRACKET_DEPTH, bracket_depth, bracket_flags
+from cass_cc.driver.commands import bracket_depth
+from cass_cc.toolchain.hipclang import BRACKET_DEPTH, bracket_flags
 from cass_data.hostile import sources as fam
 from tests.conftest import CASS_CC, needs_clang
 
@@ -58,7 +59,7 @@ def test_bracket_depth_counts_all_kinds_together() -> None:
     assert bracket_depth(nest(5000).encode()) == 5002  # the nest, the body's braces, p[0]
     assert bracket_depth(("(" * 200 + "[" * 100 + "]" * 100 + ")" * 200).encode()) == 300
     assert bracket_flags(20) == []  # ordinary code keeps its command line
-    assert bracket_flags(5002) == [f"-fbracket-depth={5002 + CLANG_BRACKET_DEPTH}"]
+    assert bracket_flags(5002) == [f"-fbracket-depth={5002 + BRACKET_DEPTH}"]
 
 
 @needs_clang
