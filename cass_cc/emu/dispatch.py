@@ -18,6 +18,7 @@ import numpy as np
 from . import executor
 from .loader import LDS_MAX, Arg, CodeObject, Kernel, load
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError, Memory
+from .operands import EXEC_LO, NUM_SREGS
 
 DEFAULT_BUDGET = 2_000_000_000
 MAX_BATCH_WAVES = 4096
@@ -221,7 +222,7 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
     for first in range(0, nwg, per_batch):
         wgs = np.arange(first, min(nwg, first + per_batch))
         W = wgs.size * wpg
-        s = np.zeros((128, W), np.uint32)
+        s = np.zeros((NUM_SREGS, W), np.uint32)
         for i, val in enumerate(user[:nuser]):
             s[i] = val
         wg_of_wave = np.repeat(wgs, wpg)
@@ -239,7 +240,7 @@ def _run(co: CodeObject, k: Kernel, mem: Memory, grid, block, kernarg: int, shar
         if d.rsrc2 & 1:
             s[r] = 0
             r += 1
-        s[126] = np.tile(exec_per_wave, wgs.size)
+        s[EXEC_LO] = np.tile(exec_per_wave, wgs.size)
         v = np.zeros((nv, W, 32), np.uint32)
         v[0] = np.tile(packed, (wgs.size, 1))
         wave_ids = (wg_of_wave - first) * wpg + np.tile(np.arange(wpg), wgs.size)

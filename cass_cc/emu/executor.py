@@ -14,6 +14,7 @@ import numpy as np
 
 from . import rt
 from .memory import EmuError, Memory
+from .operands import DPP8, DPP8_FI
 from .ops import END, build
 from .semantics import Uncovered
 
@@ -105,16 +106,16 @@ class Program:
 
 
 def _dpp8(inst, data: bytes):
-    """The decoder marks DPP8 by src0 == 249 (CDNA's SDWA); on RDNA3 it is 233 (234: fetch inactive)."""
+    """The decoder marks DPP8 by src0 == 249 (CDNA's SDWA); on RDNA3 it is DPP8 (DPP8_FI: fetch inactive)."""
     import sys
 
     cls = type(inst)
     src0 = getattr(inst, "src0", None)
-    if cls.__name__ in ("VOP1", "VOP2", "VOPC") and src0 is not None and src0.offset in (233, 234):
+    if cls.__name__ in ("VOP1", "VOP2", "VOPC") and src0 is not None and src0.offset in (DPP8, DPP8_FI):
         variant = getattr(sys.modules[cls.__module__], cls.__name__ + "_DPP8", None)
         if variant is not None:
             out = variant.from_bytes(data)
-            out.fi = 1 if src0.offset == 234 else 0
+            out.fi = 1 if src0.offset == DPP8_FI else 0
             return out
     return inst
 

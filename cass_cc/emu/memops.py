@@ -10,9 +10,12 @@ import numpy as np
 
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, MemoryFault, gather, scatter
 from .atomics import ordered_rmw
-from .operands import exec_mask
+from .operands import M0, NULL, VGPR0, exec_mask
 from .semantics import Uncovered
 
+# a FLAT/GLOBAL/SCRATCH saddr of NULL means no scalar base; 125 (M0 on gfx11, NULL's code before)
+# is read that way too
+SADDR_OFF = (NULL, M0)
 SIZES = {"U8": 1, "I8": 1, "U16": 2, "I16": 2, "B8": 1, "B16": 2, "B32": 4, "B64": 8, "B96": 12, "B128": 16}
 
 
@@ -38,7 +41,7 @@ def smem(inst, pc: int, nxt: int):
         W = g.s.shape[1]
         addr = g.s[base].astype(np.uint64) | (g.s[base + 1].astype(np.uint64) << np.uint64(32))
         addr = addr + np.uint64(off & 0xFFFFFFFFFFFFFFFF) if off >= 0 else addr - np.uint64(-off)
-        if soff != 124:
+        if soff != NULL:
             addr = addr + g.s[soff].astype(np.uint64)
         addr = addr & ~np.uint64(3)
         o = g.ctx.mem.check(addr, 4 * n, pc, lambda k: (int(g.wave[k]), 0), "scalar load")
@@ -60,19 +63,19 @@ def _kind(name: str) -> tuple[str, str]:
 def _vaddr(inst, base: str, pc: int):
     saddr = inst.saddr.offset
     off = _sext13(inst.offset) if base != "FLAT" else inst.offset & 0xFFF
-    addr = inst.addr.offset - 256
+    addr = inst.addr.offset - VGPR0
     if base == "SCRATCH":
         sve = bool(getattr(inst, "sve", 0))
 
         def scratch_addr(g):
             a = np.full(g.v[0].shape, off, np.int64)
-            if saddr not in (124, 125):
+            if saddr not in SADDR_OFF:
                 a = a + g.s[saddr].astype(np.int64)[:, None]
             if sve:
                 a = a + g.v[addr].astype(np.int64)
             return a
         return scratch_addr
-    if saddr in (124, 125):
+    if saddr in SADDR_OFF:
         def flat_addr(g):
             a = g.v[addr].astype(np.uint64) | (g.v[addr + 1].astype(np.uint64) << np.uint64(32))
             return a + np.uint64(off) if off >= 0 else a - np.uint64(-off)
@@ -185,7 +188,7 @@ def vmem(inst, base: str, pc: int, nxt: int):
         if t not in SIZES or "LDS" in tail or "ADDTID" in tail:
             raise Uncovered(f"{name}: not covered")
         nbytes = SIZES[t]
-        vd = inst.vdst.offset - 256
+        vd = inst.vdst.offset - VGPR0
 
         def load(g):
             mask = exec_mask(g)
@@ -213,7 +216,7 @@ def vmem(inst, base: str, pc: int, nxt: int):
         if t not in SIZES or "ADDTID" in tail:
             raise Uncovered(f"{name}: not covered")
         nbytes = SIZES[t]
-        vs = inst.data.offset - 256
+        vs = inst.data.offset - VGPR0
 
         def store(g):
             mask = exec_mask(g)
@@ -261,8 +264,8 @@ def _atomic(inst, base: str, tail: str, name: str, addr_of, pc: int, nxt: int):
     nbytes = dt.itemsize
     words = nbytes // 4
     cmp = opname in ("CMPSWAP",)
-    vs = inst.data.offset - 256
-    vd = inst.vdst.offset - 256
+    vs = inst.data.offset - VGPR0
+    vd = inst.vdst.offset - VGPR0
     ret = bool(inst.glc)
     return _atomic_run(base, opname, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, nxt, "atomic")
 
@@ -292,8 +295,8 @@ def _atomic_run(base, opname, dt, nbytes, words, cmp, vs, vd, ret, addr_of, pc, 
 
 def ds(inst, pc: int, nxt: int):
     name = inst.op_name
-    addr_r = inst.addr.offset - 256
-    d0, d1, vd = inst.data0.offset - 256, inst.data1.offset - 256, inst.vdst.offset - 256
+    addr_r = inst.addr.offset - VGPR0
+    d0, d1, vd = inst.data0.offset - VGPR0, inst.data1.offset - VGPR0, inst.vdst.offset - VGPR0
     off0, off1 = inst.offset0, inst.offset1
     off = off0 | (off1 << 8)
     if name in ("DS_BPERMUTE_B32", "DS_PERMUTE_B32"):

@@ -1,8 +1,9 @@
 """Reading and writing instruction operands on a wave group (all waves x 32 lanes at once).
 
-A group holds SGPRs as `s[128, W]` (VCC at 106, NULL 124, M0 125, EXEC 126), VGPRs as
-`v[N, W, 32]` and SCC as `scc[W]`, all uint32. Vector reads return (W, 32) or, for scalar and
-constant sources, something that broadcasts to it; 64-bit operands are read as uint64.
+A group holds SGPRs as `s[NUM_SREGS, W]` (a row per scalar register code: s[VCC_LO], s[M0],
+s[EXEC_LO], ...), VGPRs as `v[N, W, 32]` and SCC as `scc[W]`, all uint32. Vector reads return
+(W, 32) or, for scalar and constant sources, something that broadcasts to it; 64-bit operands are
+read as uint64.
 """
 from __future__ import annotations
 
@@ -13,13 +14,39 @@ import numpy as np
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError
 
 LANE = np.arange(32, dtype=np.uint32)
+
+# gfx11 operand codes: the 8-bit scalar and 9-bit source fields (names as LLVM's and tinygrad's
+# dsl.py spell them). A 64-bit register is its _LO code and the next.
+VCC_LO = 106
+NULL = 124  # reads 0; writes are dropped
+M0 = 125
+EXEC_LO = 126
+NUM_SREGS = 128  # codes below are scalar registers
+INT_ZERO = 128  # inline integers: INT_ZERO + n is n (0..64), INT_POS_LAST + n is -n (1..16)
+INT_POS_LAST = 192
+INT_NEG_LAST = 208
+DPP8 = 233  # src0 of a VOP1/VOP2/VOPC word with a DPP8 lane select (DPP8_FI: inactive lanes fetched)
+DPP8_FI = 234
+SRC_SHARED_BASE = 235
+SRC_SHARED_LIMIT = 236
+SRC_PRIVATE_BASE = 237
+SRC_PRIVATE_LIMIT = 238
 FLOAT_CONSTS = {240: 0.5, 241: -0.5, 242: 1.0, 243: -1.0, 244: 2.0, 245: -2.0, 246: 4.0, 247: -4.0}
-INV_2PI = {16: 0x3118, 32: 0x3E22F983, 64: 0x3FC45F306DC9C882}
+INV_2PI = 248  # 1/(2 pi), INV_2PI_BITS in each width
+FLOAT_CODES = range(min(FLOAT_CONSTS), INV_2PI + 1)  # the inline floats
+SRC_VCCZ = 251
+SRC_EXECZ = 252
+SRC_SCC = 253
+LITERAL = 255
+VGPR0 = 256  # 9-bit source fields: VGPR0 + n is vn
+VDST_HI16 = 0x80  # VOP1/VOP2 16-bit destinations: this bit of the VGPR number picks the high half
+
+INV_2PI_BITS = {16: 0x3118, 32: 0x3E22F983, 64: 0x3FC45F306DC9C882}
 
 
 def exec_mask(g) -> np.ndarray:
     """(W, 32) bools of EXEC, cached on the group until EXEC changes (g.efull: every lane on)."""
-    e = g.s[126]
+    e = g.s[EXEC_LO]
     k = g.ekey
     if k is not None and k.shape == e.shape and (k == e).all():
         return g.emask
@@ -31,19 +58,21 @@ def exec_mask(g) -> np.ndarray:
 
 def const_bits(off: int, bits: int, is_float: bool, literal: int | None, signed: bool = False):
     """The raw bits of an inline constant or literal (a NumPy scalar), or None for a register."""
-    if 128 <= off <= 208:
-        n = off - 128 if off <= 192 else -(off - 192)
+    if INT_ZERO <= off <= INT_NEG_LAST:
+        n = off - INT_ZERO if off <= INT_POS_LAST else -(off - INT_POS_LAST)
         return np.uint64(n & (2**64 - 1)) if bits == 64 else np.uint32(n & 0xFFFFFFFF)
-    if 240 <= off <= 248:
-        if off == 248:
-            return np.uint64(INV_2PI[64]) if bits == 64 else np.uint32(INV_2PI[16 if bits == 16 and is_float else 32])
+    if off in FLOAT_CODES:
+        if off == INV_2PI:
+            if bits == 64:
+                return np.uint64(INV_2PI_BITS[64])
+            return np.uint32(INV_2PI_BITS[16 if bits == 16 and is_float else 32])
         val = FLOAT_CONSTS[off]
         if bits == 64:
             return np.uint64(struct.unpack("<Q", struct.pack("<d", val))[0])
         if bits == 16 and is_float:
             return np.uint32(np.float16(val).view(np.uint16))
         return np.uint32(struct.unpack("<I", struct.pack("<f", val))[0])
-    if off == 255:
+    if off == LITERAL:
         lit = literal or 0
         if bits == 64:
             if is_float:
@@ -52,14 +81,14 @@ def const_bits(off: int, bits: int, is_float: bool, literal: int | None, signed:
                 return np.uint64(lit | 0xFFFFFFFF00000000)
             return np.uint64(lit)
         return np.uint32(lit)
-    if off == 124:
+    if off == NULL:
         return np.uint64(0) if bits == 64 else np.uint32(0)
-    if off == 235:  # src_shared_base
+    if off == SRC_SHARED_BASE:
         return np.uint64(SHARED_APERTURE << 32) if bits == 64 else np.uint32(SHARED_APERTURE)
-    if off == 237:  # src_private_base
+    if off == SRC_PRIVATE_BASE:
         return np.uint64(PRIVATE_APERTURE << 32) if bits == 64 else np.uint32(PRIVATE_APERTURE)
-    if off in (236, 238):  # limits
-        ap = SHARED_APERTURE if off == 236 else PRIVATE_APERTURE
+    if off in (SRC_SHARED_LIMIT, SRC_PRIVATE_LIMIT):
+        ap = SHARED_APERTURE if off == SRC_SHARED_LIMIT else PRIVATE_APERTURE
         return np.uint64((ap << 32) | 0xFFFFFFFF) if bits == 64 else np.uint32(ap)
     return None
 
@@ -70,18 +99,17 @@ def reader(off: int, bits: int, vector: bool, is_float: bool = False, literal: i
     c = const_bits(off, bits, is_float, literal, signed)
     if c is not None:
         return lambda g: c
-    if off >= 256:
-        r = off - 256
+    if off >= VGPR0:
+        r = off - VGPR0
         if bits == 64:
             return lambda g: g.v[r].astype(np.uint64) | (g.v[r + 1].astype(np.uint64) << np.uint64(32))
         return lambda g: g.v[r]
-    if off == 253:
+    if off == SRC_SCC:
         return (lambda g: g.scc[:, None]) if vector else (lambda g: g.scc)
-    if off == 251:
-        return (lambda g: (g.s[106] == 0).astype(np.uint32)[:, None]) if vector else (lambda g: (g.s[106] == 0).astype(np.uint32))
-    if off == 252:
-        return (lambda g: (g.s[126] == 0).astype(np.uint32)[:, None]) if vector else (lambda g: (g.s[126] == 0).astype(np.uint32))
-    if off < 128:
+    if off in (SRC_VCCZ, SRC_EXECZ):  # 1 where the mask is all zeros
+        m = VCC_LO if off == SRC_VCCZ else EXEC_LO
+        return (lambda g: (g.s[m] == 0).astype(np.uint32)[:, None]) if vector else (lambda g: (g.s[m] == 0).astype(np.uint32))
+    if off < NUM_SREGS:
         if bits == 64:
             if vector:
                 return lambda g: (g.s[off].astype(np.uint64) | (g.s[off + 1].astype(np.uint64) << np.uint64(32)))[:, None]
@@ -91,7 +119,7 @@ def reader(off: int, bits: int, vector: bool, is_float: bool = False, literal: i
 
 
 def write_sgpr(g, off: int, value, bits: int) -> None:
-    if off == 124 or off >= 128:  # NULL (or a constant: ignored)
+    if off == NULL or off >= NUM_SREGS:  # a constant: nothing to write
         return
     val = np.asarray(value)
     if bits == 64:

@@ -10,7 +10,8 @@ import numpy as np
 
 from . import memops, rt
 from .memory import PRIVATE_APERTURE, SHARED_APERTURE, EmuError
-from .operands import LANE, const_bits, exec_mask, pack_lanes, reader, to_bits, write_sgpr, write_vgpr
+from .operands import (EXEC_LO, FLOAT_CODES, LANE, M0, NULL, NUM_SREGS, VCC_LO, VDST_HI16, VGPR0, const_bits, exec_mask,
+                       pack_lanes, reader, to_bits, write_sgpr, write_vgpr)
 from .semantics import Uncovered, semantics
 
 END = "end"
@@ -61,8 +62,8 @@ def _sopp(inst, pc: int, nxt: int):
         return lambda g: target
     conds = {
         "S_CBRANCH_SCC0": lambda g: g.scc == 0, "S_CBRANCH_SCC1": lambda g: g.scc != 0,
-        "S_CBRANCH_VCCZ": lambda g: g.s[106] == 0, "S_CBRANCH_VCCNZ": lambda g: g.s[106] != 0,
-        "S_CBRANCH_EXECZ": lambda g: g.s[126] == 0, "S_CBRANCH_EXECNZ": lambda g: g.s[126] != 0,
+        "S_CBRANCH_VCCZ": lambda g: g.s[VCC_LO] == 0, "S_CBRANCH_VCCNZ": lambda g: g.s[VCC_LO] != 0,
+        "S_CBRANCH_EXECZ": lambda g: g.s[EXEC_LO] == 0, "S_CBRANCH_EXECNZ": lambda g: g.s[EXEC_LO] != 0,
     }
     if name in conds:
         test = conds[name]
@@ -120,10 +121,8 @@ def _salu(inst, base: str, pc: int, nxt: int):
     if base in ("SOP2", "SOPC"):
         srcs["S1"] = reader(inst.ssrc1.offset, info.get("ssrc1", (32,))[0], False, info.get("ssrc1", (0, False))[1], lit, pc=pc)
     dst = inst.sdst.offset if base != "SOPC" else None
-    if dst is not None:
-        srcs["D0"] = reader(dst, dbits, False, pc=pc) if dst < 128 else None
-        if srcs["D0"] is None:
-            del srcs["D0"]
+    if dst is not None and dst < NUM_SREGS:
+        srcs["D0"] = reader(dst, dbits, False, pc=pc)
     if base == "SOPK":
         srcs["S0"] = srcs.get("D0") or (lambda g: np.uint32(0))
     simm16 = np.uint32(inst.simm16) if base == "SOPK" else None
@@ -132,13 +131,13 @@ def _salu(inst, base: str, pc: int, nxt: int):
 
     def run(g):
         kw = {k: f(g) for k, f in srcs.items()}
-        out = fn(SCC=g.scc, SIMM16=simm16, SIMM32=simm32, EXEC=g.s[126] if uses_exec else None, **kw)
+        out = fn(SCC=g.scc, SIMM16=simm16, SIMM32=simm32, EXEC=g.s[EXEC_LO] if uses_exec else None, **kw)
         if "D0" in out and dst is not None:
             write_sgpr(g, dst, out["D0"], dbits)
         if "SCC" in out:
             g.scc = np.broadcast_to(to_bits(out["SCC"], 32), g.scc.shape).copy()
         if "EXEC" in out:
-            g.s[126] = np.broadcast_to(to_bits(out["EXEC"], 32), g.scc.shape)
+            g.s[EXEC_LO] = np.broadcast_to(to_bits(out["EXEC"], 32), g.scc.shape)
         return nxt
     return run
 
@@ -240,7 +239,7 @@ def _dpp16_lanes(ctrl: int) -> np.ndarray:
     raise Uncovered(f"DPP control {ctrl:#x} not covered")
 
 
-def _dpp_reader(read, src_lanes: np.ndarray, bound_zero: bool, fetch_inactive: bool):
+def _dpp_reader(read, src_lanes: np.ndarray, fetch_inactive: bool):
     valid = src_lanes >= 0
     idx = np.where(valid, src_lanes, 0)
 
@@ -272,16 +271,13 @@ def _valu(inst, cls: str, pc: int, nxt: int):
     opsel = getattr(inst, "opsel", 0) if base == "VOP3" else 0
     if name in ("V_FMA_MIX_F32", "V_FMA_MIXLO_F16", "V_FMA_MIXHI_F16"):
         return _fma_mix(inst, name, pc, nxt)
-    if base == "VOP3P":
-        raise_if = name not in _VOP3P_OK
-        if raise_if:
-            raise Uncovered(f"{name}: VOP3P not covered")
-    if getattr(inst, "omod", 0) or getattr(inst, "clmp", 0):
-        if getattr(inst, "omod", 0):
-            raise Uncovered(f"{name}: output modifier (omod) not covered")
+    if base == "VOP3P" and name not in _VOP3P_OK:
+        raise Uncovered(f"{name}: VOP3P not covered")
+    if getattr(inst, "omod", 0):
+        raise Uncovered(f"{name}: output modifier (omod) not covered")
     clamp = bool(getattr(inst, "clmp", 0))
     saturating = INT_SATURATE.get(name.removesuffix("_E64").removesuffix("_E32"))
-    swap_src = inst.src0.offset if name.startswith("V_SWAP_B") and inst.src0.offset >= 256 else None
+    swap_src = inst.src0.offset if name.startswith("V_SWAP_B") and inst.src0.offset >= VGPR0 else None
     fn = semantics(op)
     bit_move = name.startswith(("V_CNDMASK_B32", "V_MOV_B32"))
     flush_in: list[tuple[str, int]] = []  # float sources the MODE's denormal field may flush
@@ -303,7 +299,7 @@ def _valu(inst, cls: str, pc: int, nxt: int):
         if base == "VOP3P" and name.startswith("V_PK_"):
             rd = _packed_source(rd, off, i, inst, lit, name.endswith("_F16"))
         sel_hi = bool(opsel & (1 << i)) and bits == 16
-        if bits == 16 and (sel_hi or off >= 256):
+        if bits == 16 and (sel_hi or off >= VGPR0):
             rd = _half(rd, sel_hi)
         if (is_float or bit_move) and (neg & (1 << i) or abs_ & (1 << i)):  # cndmask/mov: modifiers as on f32
             rd = _fmod(rd, bits, bool(abs_ & (1 << i)), bool(neg & (1 << i)))
@@ -316,7 +312,7 @@ def _valu(inst, cls: str, pc: int, nxt: int):
     dpp = None
     if "DPP16" in cls:
         lanes = _dpp16_lanes(inst.dpp)
-        dpp = _dpp_reader(readers["S0"], lanes, bool(inst.bc), bool(inst.fi))
+        dpp = _dpp_reader(readers["S0"], lanes, bool(inst.fi))
         rmask = np.zeros(32, bool)
         for lane in range(32):
             rmask[lane] = bool(inst.row_mask >> (lane >> 4) & 1) and bool(inst.bank_mask >> ((lane >> 2) & 3) & 1)
@@ -324,36 +320,31 @@ def _valu(inst, cls: str, pc: int, nxt: int):
     elif "DPP8" in cls:
         sel = [getattr(inst, f"lane_sel_{k}") for k in range(8)]
         lanes = np.array([(ln & ~7) | sel[ln & 7] for ln in range(32)])
-        dpp = _dpp_reader(readers["S0"], lanes, False, bool(getattr(inst, "fi", 0)))
+        dpp = _dpp_reader(readers["S0"], lanes, bool(getattr(inst, "fi", 0)))
         rmask = np.ones(32, bool)
         bound_zero = False
     vdst = inst.vdst.offset if hasattr(inst, "vdst") else None
     dinfo = info.get("vdst", (32, False, False))
     dbits = dinfo[0]
     hi16 = bool(opsel & 8) and dbits == 16
-    if base in ("VOP1", "VOP2") and dbits == 16 and vdst is not None and vdst >= 256 and (vdst - 256) & 0x80:
+    if base in ("VOP1", "VOP2") and dbits == 16 and vdst is not None and vdst >= VGPR0 and (vdst - VGPR0) & VDST_HI16:
         hi16 = True
-        vdst -= 0x80
-    d_reader = reader(vdst, 64 if dbits == 64 else 32, True, pc=pc) if vdst is not None and vdst >= 256 else None
+        vdst -= VDST_HI16
+    d_reader = reader(vdst, 64 if dbits == 64 else 32, True, pc=pc) if vdst is not None and vdst >= VGPR0 else None
     is_cmp = "_CMP" in name
     sdst_vop3sd = inst.sdst.offset if base == "VOP3SD" else None
-    null_sd = sdst_vop3sd == 124  # carry/borrow out to NULL: not computed into any register
-    vcc_src = None
-    if "CNDMASK" in name or "_CO_CI_" in name or "DIV_FMAS" in name:
-        vcc_src = readers.pop("S2") if base in ("VOP3", "VOP3SD") and "S2" in readers else (lambda g: g.s[106][:, None])
-        if "CNDMASK" in name and base == "VOP3":
-            vcc_src = reader(inst.src2.offset, 32, True, pc=pc)
-        if "DIV_FMAS" in name:
-            vcc_src = lambda g: g.s[106][:, None]  # noqa: E731
-            readers["S2"] = reader(inst.src2.offset, info["src2"][0], True, info["src2"][1], lit, pc=pc)
-    else:
-        vcc_src = lambda g: g.s[106][:, None]  # noqa: E731
-    if name.startswith("V_CNDMASK") and base == "VOP3":
+    null_sd = sdst_vop3sd == NULL  # carry/borrow out to NULL: not computed into any register
+    vcc_src = lambda g: g.s[VCC_LO][:, None]  # noqa: E731
+    if "CNDMASK" in name and base == "VOP3":  # the lane mask is src2, read as 32 bits
         readers.pop("S2", None)
+        vcc_src = reader(inst.src2.offset, 32, True, pc=pc)
+    elif "_CO_CI_" in name and base in ("VOP3", "VOP3SD") and "S2" in readers:  # the carry-in mask is src2
+        vcc_src = readers.pop("S2")
+    elif "DIV_FMAS" in name:  # VCC picks the scaling; src2 is read again, without its neg/abs
+        readers["S2"] = reader(inst.src2.offset, info["src2"][0], True, info["src2"][1], lit, pc=pc)
     simm32 = np.uint32(lit) if lit is not None else None
     flush = not name.startswith(NO_FLUSH)
     flush_out = flush and dinfo[1] and dbits in DENORM_BIT and not is_cmp
-    wants_exec = "READFIRSTLANE" in name
     fmac = "FMAC" in name or "FMAMK" in name or "FMAAK" in name or "_DOT2ACC" in name
 
     def run(g):
@@ -367,7 +358,7 @@ def _valu(inst, cls: str, pc: int, nxt: int):
                 ok = np.ones_like(ok)
             kw["S0"] = s0
             mask = mask & ok & rmask
-        if d_reader is not None and (fmac or dbits != 32 or True):
+        if d_reader is not None:
             kw["D0"] = d_reader(g)
         mode = g.mode
         if flush and (mode & 0xF0) != 0xF0:
@@ -376,28 +367,28 @@ def _valu(inst, cls: str, pc: int, nxt: int):
                     kw[key] = flush_bits(kw[key], bits)
             if fmac and "D0" in kw and not mode & DENORM_BIT[dbits]:
                 kw["D0"] = flush_bits(kw["D0"], dbits)
-        out = fn(VCC=vcc_src(g), EXEC=g.s[126][:, None] if not wants_exec else g.s[126][:, None], laneId=LANES2,
+        out = fn(VCC=vcc_src(g), EXEC=g.s[EXEC_LO][:, None], laneId=LANES2,
                  SCC=g.scc[:, None], SIMM32=simm32, **kw)
         if "lane:D0" in out:  # compares
             bits = np.logical_and(out["lane:D0"], mask)
             packed = pack_lanes(bits, W)
-            dest = 106 if base == "VOPC" else vdst
+            dest = VCC_LO if base == "VOPC" else vdst
             write_sgpr(g, dest, packed, 32)
         if "lane:EXEC" in out:
             bits = np.logical_and(out["lane:EXEC"], mask)
-            g.s[126] = pack_lanes(bits, W)
+            g.s[EXEC_LO] = pack_lanes(bits, W)
         if "lane:VCC" in out and not null_sd:
             bits = np.logical_and(out["lane:VCC"], mask)
             packed = pack_lanes(bits, W)
-            write_sgpr(g, sdst_vop3sd if sdst_vop3sd is not None else 106, packed, 32)
+            write_sgpr(g, sdst_vop3sd if sdst_vop3sd is not None else VCC_LO, packed, 32)
         if "lane:D1" in out and sdst_vop3sd is not None and not null_sd:
             bits = np.logical_and(out["lane:D1"], mask)
             write_sgpr(g, sdst_vop3sd, pack_lanes(bits, W), 32)
         if "S0" in out and swap_src is not None:  # V_SWAP_B32: the source register gets the old D0
             old_d0 = np.array(to_bits(out["S0"], 32), copy=True)  # copies: the results may view the registers
             new_d0 = np.array(to_bits(out["D0"], 32), copy=True)
-            write_vgpr(g, swap_src - 256, old_d0, mask, 32, False)
-            write_vgpr(g, vdst - 256, new_d0, mask, 32, False)
+            write_vgpr(g, swap_src - VGPR0, old_d0, mask, 32, False)
+            write_vgpr(g, vdst - VGPR0, new_d0, mask, 32, False)
             return nxt
         if "D0" in out and not is_cmp:
             val = out["D0"]
@@ -407,10 +398,10 @@ def _valu(inst, cls: str, pc: int, nxt: int):
                 val = _clamp(val)
             if flush_out and not mode & (DENORM_BIT[dbits] << 1):
                 val = flush_bits(to_bits(val, dbits), dbits)
-            if vdst is not None and vdst < 256:  # v_readfirstlane / v_readlane into an SGPR
+            if vdst is not None and vdst < VGPR0:  # v_readfirstlane / v_readlane into an SGPR
                 write_sgpr(g, vdst, np.asarray(val).reshape(W, -1)[:, 0], 32)
             else:
-                write_vgpr(g, vdst - 256, to_bits(val, dbits), mask, dbits, hi16)
+                write_vgpr(g, vdst - VGPR0, to_bits(val, dbits), mask, dbits, hi16)
         return nxt
     return run
 
@@ -437,7 +428,7 @@ def _packed_source(rd, off: int, i: int, inst, lit, f16: bool):
     """A packed source as the instruction's lanes see it: op_sel[i] picks the half the low lane
     takes, op_sel_hi[i] the half the high lane takes, neg/neg_hi negate each lane's half (float
     ops only); a float inline constant is its 16-bit value (op_sel_hi 0 broadcasts it)."""
-    if f16 and 240 <= off <= 248:
+    if f16 and off in FLOAT_CODES:
         c = const_bits(off, 16, True, lit)
         rd = lambda g, c=c: c  # noqa: E731
     sel_lo = inst.opsel >> i & 1
@@ -475,9 +466,9 @@ def _fma_mix(inst, name: str, pc: int, nxt: int):
     for i, field in enumerate(("src0", "src1", "src2")):
         off = getattr(inst, field).offset
         as_half = bool(inst.opsel_hi >> i & 1) if i < 2 else bool(inst.opsel_hi2 & 1)
-        rd = reader(off, 16 if as_half and off < 256 else 32, True, True, lit, False, pc)
+        rd = reader(off, 16 if as_half and off < VGPR0 else 32, True, True, lit, False, pc)
         sources.append((rd, as_half, bool(inst.opsel >> i & 1), bool(inst.neg_hi >> i & 1), bool(inst.neg >> i & 1)))
-    vdst = inst.vdst.offset - 256
+    vdst = inst.vdst.offset - VGPR0
     clamp = bool(getattr(inst, "clmp", 0))
 
     def value(g, rd, as_half: bool, hi: bool, ab: bool, ng: bool):
@@ -568,7 +559,7 @@ def _lane_op(inst, name: str, pc: int, nxt: int):
     if name.startswith("V_WRITELANE"):
         src = reader(inst.src0.offset, 32, False, literal=getattr(inst, "literal", None), pc=pc)
         lane = reader(inst.src1.offset, 32, False, literal=getattr(inst, "literal", None), pc=pc)
-        dst = inst.vdst.offset - 256
+        dst = inst.vdst.offset - VGPR0
 
         def writelane(g):
             W = g.s.shape[1]
@@ -582,7 +573,7 @@ def _lane_op(inst, name: str, pc: int, nxt: int):
         src = reader(inst.src0.offset, 32, True, pc=pc)
         s1 = reader(inst.src1.offset, 32, False, literal=lit, pc=pc)
         s2 = reader(inst.src2.offset, 32, False, literal=lit, pc=pc)
-        dst = inst.vdst.offset - 256
+        dst = inst.vdst.offset - VGPR0
         cross = "X16" in name
         fi = bool(inst.opsel & 1)
         bc = bool(inst.opsel & 2)
@@ -616,16 +607,16 @@ def _movrel(inst, name: str, pc: int, nxt: int):
     rel_src = base in ("V_MOVRELS_B32", "V_MOVRELSD_B32", "V_MOVRELSD_2_B32")
     rel_dst = base in ("V_MOVRELD_B32", "V_MOVRELSD_B32", "V_MOVRELSD_2_B32")
     src_off = inst.src0.offset
-    if rel_src and src_off < 256:
+    if rel_src and src_off < VGPR0:
         raise Uncovered(f"{name}: a relative source that is not a VGPR")
     src = None if rel_src else reader(src_off, 32, True, literal=getattr(inst, "literal", None), pc=pc)
-    dst = inst.vdst.offset - 256
+    dst = inst.vdst.offset - VGPR0
 
     def movrel(g):
         W = g.s.shape[1]
-        m0 = g.s[125].astype(np.int64)
+        m0 = g.s[M0].astype(np.int64)
         d_idx = dst + ((m0 >> 16) & 0x3FF if base == "V_MOVRELSD_2_B32" else m0) if rel_dst else np.full(W, dst)
-        s_idx = src_off - 256 + (m0 & 0x3FF if base == "V_MOVRELSD_2_B32" else m0) if rel_src else None
+        s_idx = src_off - VGPR0 + (m0 & 0x3FF if base == "V_MOVRELSD_2_B32" else m0) if rel_src else None
         n = g.v.shape[0]
         for idx in (d_idx, s_idx):
             if idx is not None and (np.any(idx < 0) or np.any(idx >= n)):
@@ -660,7 +651,7 @@ def _vopd(inst, pc: int, nxt: int):
         r1 = reader(s1f.offset, 32, True, pc=pc)
         rd = reader(df.offset, 32, True, pc=pc)
         is_float = info.get("vdst", (32, False))[1] and not nm.startswith(NO_FLUSH)
-        halves.append((fn, r0, r1, rd, df.offset - 256, is_float))
+        halves.append((fn, r0, r1, rd, df.offset - VGPR0, is_float))
     simm32 = np.uint32(lit) if lit is not None else None
 
     def run(g):
@@ -672,7 +663,7 @@ def _vopd(inst, pc: int, nxt: int):
             s0, s1, d0 = r0(g), r1(g), rd(g)
             if is_float and flush_in:
                 s0, s1, d0 = flush_bits(s0, 32), flush_bits(s1, 32), flush_bits(d0, 32)
-            val = to_bits(fn(S0=s0, S1=s1, D0=d0, VCC=g.s[106][:, None], laneId=LANES2, SIMM32=simm32)["D0"], 32)
+            val = to_bits(fn(S0=s0, S1=s1, D0=d0, VCC=g.s[VCC_LO][:, None], laneId=LANES2, SIMM32=simm32)["D0"], 32)
             results.append(flush_bits(val, 32) if is_float and flush_out else val)
         for (fn, r0, r1, rd, d, _f), val in zip(halves, results):
             write_vgpr(g, d, np.broadcast_to(val, (W, 32)), mask, 32)

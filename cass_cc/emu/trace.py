@@ -17,6 +17,7 @@ from typing import Iterator, TextIO
 import numpy as np
 
 from . import executor
+from .operands import EXEC_LO, VGPR0
 
 
 def _describe(g, inst, k: int, lane: int) -> str:
@@ -24,13 +25,13 @@ def _describe(g, inst, k: int, lane: int) -> str:
     if d is None:
         return ""
     off = d.offset
-    if off >= 256:
-        r = off - 256
+    if off >= VGPR0:
+        r = off - VGPR0
         if r + 1 >= g.v.shape[0]:
             return f"v{r}={int(g.v[r][k, lane]):08x}"
         lo, hi = int(g.v[r][k, lane]), int(g.v[r + 1][k, lane])
         return f"v{r}={lo:08x} v{r + 1}={hi:08x} (f32 {np.uint32(lo).view(np.float32)!r})"
-    if off < 126:
+    if off < EXEC_LO:
         return f"s{off}={int(g.s[off][k]):08x} s{off + 1}={int(g.s[off + 1][k]):08x} scc={int(g.scc[k])}"
     return ""
 
@@ -49,7 +50,7 @@ def trace_lane(lane: int, out: TextIO = sys.stdout) -> Iterator[None]:
             hit = np.flatnonzero(g.wave == wave)
             if hit.size:
                 k = int(hit[0])
-                on = (int(g.s[126][k]) >> ln) & 1
+                on = (int(g.s[EXEC_LO][k]) >> ln) & 1
                 out.write(f"{pc:#08x} {'on ' if on else 'off'} {str(inst)[:100]}  {_describe(g, inst, k, ln) if on else ''}\n")
             return r
         return traced, inst
