@@ -173,7 +173,9 @@ class Build:
             from ..translate import chain_from_setting
 
             # a configured model joins the chain; it compiles its answers through this build
-            self._chain = chain_from_setting(self.config.translator, self.config, self.env, build=self)
+            from .validate import BuildValidator
+
+            self._chain = chain_from_setting(self.config.translator, self.config, self.env, BuildValidator(self))
         return self._chain
 
     @functools.cached_property

@@ -7,11 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import log
+from ..translate.base import uses_cuda_text
 from .errors import DriverError
 from .headers import INCLUDE, SYSTEM_PREFIXES, includes
-
-_CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__global__|__device__|<<<")
-
 
 UTF8_BOM = b"\xef\xbb\xbf"
 
@@ -61,10 +59,6 @@ HIP_LIBRARIES = {
     "hipsparse": "hipSPARSE", "hipsolver": "hipSOLVER", "roctracer": "roctracer (roctx)",
 }
 _OPAQUE_TOKENS = ("comment", "string", "char", "raw_string")
-
-
-def uses_cuda_text(data: bytes) -> bool:
-    return _CUDA_API.search(data) is not None
 
 
 def uses_cuda_api(path: str) -> bool:

@@ -125,7 +125,7 @@ def translate(rel: str, data: bytes, source: str, chain: Any, target: Target, ca
 
 def port_source(rel: str, data: bytes, chain: Any, target: Target, cache: Any) -> tuple[FileResult, str | None]:
     """The report entry and the ported text (None when it failed or needs no change)."""
-    from ..driver.sources import uses_cuda_text
+    from ..translate.base import uses_cuda_text
     from .walk import CUDA_SUFFIXES
 
     result = FileResult(rel, "source")

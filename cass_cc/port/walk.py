@@ -10,7 +10,7 @@ from .buildfiles import build_file_kind
 
 # Always translated: CUDA files (their text needs the HIP runtime header nvcc included implicitly).
 CUDA_SUFFIXES = (".cu", ".cuh")
-# Translated when they use CUDA (sources.uses_cuda_text), else left as they are.
+# Translated when they use CUDA (translate.base.uses_cuda_text), else left as they are.
 HOST_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".inl", ".cpp", ".cc", ".cxx", ".c")
 SOURCE_SUFFIXES = CUDA_SUFFIXES + HOST_SUFFIXES
 # Version-control folders are not part of the ported tree.

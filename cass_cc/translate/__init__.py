@@ -55,13 +55,13 @@ def default_chain() -> TranslatorChain:
     return TranslatorChain([LazyRules()])
 
 
-def chain_from_setting(spec: str, config: Any = None, env: Any = None, build: Any = None) -> TranslatorChain:
+def chain_from_setting(spec: str, config: Any = None, env: Any = None, validator: Any = None) -> TranslatorChain:
     """'rules' or a comma list of translator names, tried in order.
 
     With `config`, a configured model (the `model` or `model-endpoint` setting) puts the
-    model translator first when the list does not name it; `build` (a driver Build)
-    lets it compile answers with the build's flags. Nothing of the model translator is
-    imported unless it is used.
+    model translator first when the list does not name it; `validator` (the driver's
+    BuildValidator, driver/validate.py) lets it compile answers with the build's flags.
+    Nothing of the model translator is imported unless it is used.
     """
     names = [n.strip() for n in spec.split(",") if n.strip()]
     unknown = [n for n in names if n not in AVAILABLE]
@@ -77,7 +77,7 @@ def chain_from_setting(spec: str, config: Any = None, env: Any = None, build: An
                 raise TranslationError("the translator setting names 'model', which needs the model settings (a cass-cc build)")
             from .model import model_translator
 
-            members.append(model_translator(config, env if env is not None else {}, rules, build))
+            members.append(model_translator(config, env if env is not None else {}, rules, validator))
         else:
             members.append(rules)
     return TranslatorChain(members)

@@ -6,6 +6,8 @@ one served; the driver caches the result under `Translator.identity()`.
 """
 from __future__ import annotations
 
+import re
+
 from ..records import record
 
 TYPE_CHECKING = False
@@ -82,3 +84,12 @@ class TranslationUnavailable(TranslationError):
 class TranslationDeclined(TranslationError):
     """A translator leaves this input to the next one by design (the model translator,
     for a file the rules fully cover): not a failure, so the chain says nothing."""
+
+
+# Text that uses CUDA and so needs translating: a host file calling the runtime or a library,
+# a header declaring kernels, a launch. Files without it are left as they are.
+_CUDA_API = re.compile(rb"\bcu(?:da|blas|rand|fft|sparse|solver)[A-Z_]|<cuda|__global__|__device__|<<<")
+
+
+def uses_cuda_text(data: bytes) -> bool:
+    return _CUDA_API.search(data) is not None

@@ -22,8 +22,6 @@ large) raises TranslationUnavailable: nothing is cached, and the next build asks
 """
 from __future__ import annotations
 
-import functools
-import json
 import os
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -36,7 +34,7 @@ from ..model.prompts import PROMPT_VERSION, SOURCE
 from ..model.settings import ModelSettings
 from ..model.split import Piece, definition, group, pieces, text_of
 from ..model.store import Store, answer_key, verdict_key
-from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
+from ..toolchain.tool import ToolTimeout, run_tool
 from .base import Target, Translation, TranslationDeclined, TranslationError, TranslationUnavailable, Translator
 from .hostcalls import added, describe
 
@@ -129,7 +127,7 @@ class ModelTranslator:
             raise TranslationUnavailable(str(e)) from None
 
     def _plan_functions(self, source: str, filename: str, rules: Translation) -> Plan:
-        from ..driver.sources import uses_cuda_text
+        from .base import uses_cuda_text
 
         found = [definition(p) for p in pieces(source)]
         if self.settings.when == "always":
@@ -278,63 +276,7 @@ def _escape(filename: str) -> str:
     return filename.replace("\\", "\\\\").replace('"', '\\"')
 
 
-# ---- checking answers with the driver's compile --------------------------------------
-
-
-class BuildValidator:
-    """Compiles an answer as the driver compiles the file (`-c`, same flags, includes and
-    translated-header trees), to a temporary object that is thrown away."""
-
-    def __init__(self, build: Any) -> None:
-        self.build = build
-
-    @functools.cached_property
-    def key(self) -> str:
-        b, inv = self.build, self.build.inv
-        clang = b.tc.clang
-        flags = {
-            "archs": b.archs, "clang": [clang.path, clang.version_str], "hip": list(b.tc.rocm.hip_version),
-            "defines": inv.defines, "undefines": inv.undefines, "includes": inv.include_dirs,
-            "system": inv.system_include_dirs, "pre": inv.pre_includes, "std": inv.std, "host": inv.host_args,
-            "rdc": inv.rdc, "cwd": os.getcwd(),
-        }
-        return json.dumps(flags, sort_keys=True, default=str)
-
-    def prepare(self, filename: str) -> list[str]:
-        from ..nvcc.invocation import Input, Lang
-
-        return list(self.build.include_flags(Input(filename, Lang.CU)))
-
-    def check(self, text: str, filename: str, prepared: Any = None) -> str | None:
-        from ..driver import commands
-        from ..driver.build import CRASH_MARK, CRASH_RETRIES
-        from ..toolchain import hipclang
-        from ..util import atomic_write_text
-
-        b = self.build
-        flags = self.prepare(filename) if prepared is None else prepared
-        with tempfile.TemporaryDirectory(prefix="cass-cc-check-") as tmp:
-            src = os.path.join(tmp, Path(filename).stem + ".hip")
-            atomic_write_text(src, text)
-            argv = commands.hip_compile(
-                b.inv, src, os.path.join(tmp, "check.o"), hip=b.tc.hip_clang(b.archs), archs=b.archs,
-                include_flags=flags, mode=hipclang.OBJECT,
-            )
-            for _ in range(1 + CRASH_RETRIES):
-                try:
-                    proc = run_tool(argv, budget=COMPILE, timeout=b.config.tool_timeout)
-                except OSError as e:
-                    return f"cannot run {argv[0]}: {e.strerror}"
-                except ToolTimeout as e:
-                    return f"does not compile ({e})"
-                if proc.returncode == 0:
-                    return None
-                if CRASH_MARK not in proc.stderr:
-                    break
-        return _first_error(proc.stderr.decode("utf-8", "replace"), src, filename)
-
-
-def _first_error(stderr: str, src: str, filename: str) -> str:
+def first_error(stderr: str, src: str, filename: str) -> str:
     lines = [line.replace(src, f"{filename} (model answer)") for line in stderr.splitlines()]
     first = next((line for line in lines if "error:" in line), next((line for line in lines if line.strip()), ""))
     return "does not compile (" + (first.strip() or "the compiler failed without a message") + ")"
@@ -379,13 +321,13 @@ class AssemblyModel:
                     proc = run_tool(argv, text=True, errors="replace")
                 except ToolTimeout as e:  # not cached: a slower machine may finish
                     return f"does not assemble ({e})"
-            error = None if proc.returncode == 0 else _first_error(proc.stderr, src, "assembly")
+            error = None if proc.returncode == 0 else first_error(proc.stderr, src, "assembly")
             verdict = {"ok": error is None, "error": error or ""}
             self.store.set(key, verdict)
         return None if verdict["ok"] else str(verdict["error"])
 
 
-def model_translator(config: Any, env: Any, rules: Translator, build: Any = None) -> ModelTranslator:
+def model_translator(config: Any, env: Any, rules: Translator, validator: Validator | None = None) -> ModelTranslator:
     """The chain member for the `model` name, from the settings (translate/__init__.py)."""
     settings = ModelSettings.from_config(config)
     if not settings.configured:
@@ -394,4 +336,4 @@ def model_translator(config: Any, env: Any, rules: Translator, build: Any = None
             "set --cass-model=ID_OR_PATH (CASS_MODEL) or --cass-model-endpoint=URL (CASS_MODEL_ENDPOINT)"
         )
     store = Store(None if config.no_cache else config.cache_path(env))
-    return ModelTranslator(settings, rules, store, BuildValidator(build) if build is not None else None)
+    return ModelTranslator(settings, rules, store, validator)
