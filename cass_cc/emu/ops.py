@@ -334,14 +334,12 @@ def _valu(inst, cls: str, pc: int, nxt: int):
     is_cmp = "_CMP" in name
     sdst_vop3sd = inst.sdst.offset if base == "VOP3SD" else None
     null_sd = sdst_vop3sd == NULL  # carry/borrow out to NULL: not computed into any register
-    vcc_src = lambda g: g.s[VCC_LO][:, None]  # noqa: E731
+    vcc_src = lambda g: g.s[VCC_LO][:, None]  # noqa: E731  (V_DIV_FMAS: VCC picks the scaling; src2 is an operand)
     if "CNDMASK" in name and base == "VOP3":  # the lane mask is src2, read as 32 bits
         readers.pop("S2", None)
         vcc_src = reader(inst.src2.offset, 32, True, pc=pc)
     elif "_CO_CI_" in name and base in ("VOP3", "VOP3SD") and "S2" in readers:  # the carry-in mask is src2
         vcc_src = readers.pop("S2")
-    elif "DIV_FMAS" in name:  # VCC picks the scaling; src2 is read again, without its neg/abs
-        readers["S2"] = reader(inst.src2.offset, info["src2"][0], True, info["src2"][1], lit, pc=pc)
     simm32 = np.uint32(lit) if lit is not None else None
     flush = not name.startswith(NO_FLUSH)
     flush_out = flush and dinfo[1] and dbits in DENORM_BIT and not is_cmp

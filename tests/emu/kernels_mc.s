@@ -498,6 +498,22 @@ descriptor swap_b32
 descriptor bitset
 descriptor clamp_add
 .text
+// out = v_div_fmas_f32(x, 2, -x) with VCC clear (no scaling) = x: src2's neg modifier holds
+// (the emulator once read src2 again without its modifiers, giving 3x)
+.globl div_fmas_neg
+.p2align 8
+.type div_fmas_neg,@function
+div_fmas_neg:
+  load_x
+  v_cvt_f32_i32 v3, v2
+  s_mov_b32 vcc_lo, 0
+  v_div_fmas_f32 v4, v3, 2.0, -v3
+  v_cvt_i32_f32 v5, v4
+  store_out v5
+.size div_fmas_neg, .-div_fmas_neg
+.rodata
+descriptor div_fmas_neg
+.text
 // out = v_sad_u8(x, 3x, 7) + v_msad_u8(x, 0x00ff0102, 0) + v_sad_u32(x, 100, 0): pseudocode with lambdas
 .globl sad
 .p2align 8

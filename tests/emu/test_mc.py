@@ -57,6 +57,7 @@ EXPECT = {
     # found by cass-data fuzz: clang indexes a small local array in VGPRs through M0 (V_MOVREL*)
     # v5 = x (D+2); v6 = v5 (S+1); + v3 + v4 = x+3; v5 = v4 (_2: D+2, S+1) = 2: x+5; v4 = v4 (SD+1): x+7
     "movrel": lambda x: x + 7,
+    "div_fmas_neg": lambda x: x,
     "clamp_add": lambda x: np.minimum(x.view(np.uint32).astype(np.int64) + 0xFFFFFFF0, 0xFFFFFFFF).astype(np.uint32).view(np.int32),
 }
 
