@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cass_cc.toolchain import hipnv  # noqa: E402
+from cass_cc import hipnv  # noqa: E402
 from cass_cc.verify import BuildSpec, Case, RunSpec, find_tools, verify  # noqa: E402
 
 PROGRAM = ROOT / "tests" / "verify" / "programs" / "reduce.cu"

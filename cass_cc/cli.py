@@ -43,8 +43,8 @@ def _dispatch(args: list[str]) -> int:
         from .verify.cli import main as verify_main
 
         return verify_main(args[1:])
-    if args and args[0] == "hipcc":  # a hipcc/clang command line, built with nvcc (toolchain/hipnv.py)
-        from .toolchain.hipnv import main as hipcc_main
+    if args and args[0] == "hipcc":  # a hipcc/clang command line, built with nvcc (cass_cc/hipnv/)
+        from .hipnv import main as hipcc_main
 
         return hipcc_main(args[1:])
     if args and args[0] == "emu-run":  # a gfx1100 code object on the CPU emulator (emu/)

@@ -38,7 +38,7 @@ COUNTERS = ("hits", "misses")
 OWNED = (
     "devlibs",  # toolchain/devlibs.py: patched device libraries
     "hip",  # translated text, content-addressed (this module)
-    "hipnv",  # toolchain/hipnv.py
+    "hipnv",  # hipnv/folder.py
     "hits", "misses",  # counters (this module)
     "index",  # hit index (this module)
     "model",  # model answers, verdicts, weight digests (model/store.py)

@@ -1,5 +1,5 @@
 """Differential runs without AMD hardware: a CUDA original and its HIP translation, both
-built with nvcc (the HIP side through cass_cc.toolchain.hipnv), run on an NVIDIA GPU and
+built with nvcc (the HIP side through cass_cc.hipnv), run on an NVIDIA GPU and
 compared. See README.md in this folder.
 
     from cass_cc.verify import Case, BuildSpec, RunSpec, verify, verify_many

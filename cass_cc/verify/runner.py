@@ -237,7 +237,7 @@ def build_file(source: str, out_dir: str, tools: Tools, spec: BuildSpec, transla
     exe = os.path.join(out_dir, spec.executable)
     includes = [f"-I{d}" for d in include_dirs]
     if translation:
-        from ..toolchain import hipnv
+        from .. import hipnv
 
         plan = hipnv.plan_commands([*spec.flags, *includes, source, "-o", exe], tools.nvcc, Path(tools.hipnv_folder),
                                    spec.arch, out_dir)
@@ -319,7 +319,8 @@ def amd_tree_check(tree: str, command: str, tools: Tools, out_dir: str, env: Map
 def find_tools(env: Mapping[str, str], want_clang: bool = False, gpu: bool | None = None) -> Tools:
     """nvcc, the HIP-on-NVIDIA folder, whether a GPU is here (and clang, hipcc for the gfx1100 check)."""
     from ..config import load
-    from ..toolchain import Toolchain, ToolchainError, hipnv
+    from .. import hipnv
+    from ..toolchain import Toolchain, ToolchainError
     from .gpu import nvidia_gpu
 
     config = load()

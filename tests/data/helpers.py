@@ -25,7 +25,7 @@ def content_key(*extra: str) -> str:
             if p.is_file() and p.suffix in (".py", ".cu", ".h", ".tsv", ".c") and "__pycache__" not in p.parts:
                 h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
     # the HIP-on-NVIDIA adapter's identity names the interpreter and the checkout that run it
-    # (hipnv.hipcc_script): a cache filled from another worktree or Python must not be reused
+    # (hipnv/folder.py: hipcc_script): a cache filled from another worktree or Python must not be reused
     for e in (sys.executable, str(ROOT), *extra):
         h.update(e.encode() + b"\0")
     return h.hexdigest()[:20]

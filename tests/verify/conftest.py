@@ -40,7 +40,7 @@ needs_gpu = pytest.mark.skipif(not gpu_here(), reason="needs an NVIDIA GPU")
 
 @pytest.fixture(scope="session")
 def hipnv_folder() -> Path:
-    from cass_cc.toolchain import hipnv
+    from cass_cc import hipnv
 
     return hipnv.build(SHARED_CACHE)
 
@@ -58,7 +58,7 @@ def build_hip(source: Path, folder: Path, extra: tuple[str, ...] = ()) -> tuple[
         if not exe.exists() and not (out_dir / "failed").exists():
             env = {**os.environ, "CASS_CACHE_DIR": str(SHARED_CACHE), "CASS_HIPNV_FOLDER": str(folder),
                    "CASS_HIPNV_ARCH": "sm_80"}
-            proc = subprocess.run([sys.executable, "-m", "cass_cc.toolchain.hipnv", "-O2", "--offload-arch=gfx1100",
+            proc = subprocess.run([sys.executable, "-m", "cass_cc.hipnv", "-O2", "--offload-arch=gfx1100",
                                    *extra, str(source), "-o", str(exe)], capture_output=True, text=True, env=env)
             log.write_text(proc.stdout + proc.stderr)
             if proc.returncode != 0:

@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from cass_cc.toolchain import hipnv
+from cass_cc import hipnv
+from cass_cc.hipnv import flags, headers, runner
+from cass_cc.nvcc.options import Arity
 from tests.conftest import run_cass
 from tests.verify.conftest import NVCC, PROGRAMS, build_hip, needs_gpu, needs_nvcc
 
 
 def test_reverse_names_come_from_the_tables() -> None:
-    names = hipnv.reverse_names()
+    names = headers.reverse_names()
     assert names["hipMalloc"] == "cudaMalloc"
     assert names["hipMemcpyHostToDevice"] == "cudaMemcpyHostToDevice"
     assert names["hipStream_t"] == "cudaStream_t"
@@ -28,13 +30,13 @@ def test_reverse_names_come_from_the_tables() -> None:
 
 
 def test_hand_written_names_are_left_out() -> None:
-    hand = hipnv.hand_written_names()
+    hand = headers.hand_written_names()
     assert {"hipLaunchKernelGGL", "HIP_SYMBOL", "hipDeviceProp_t", "hipHostMalloc", "hipMemPrefetchAsync"} <= hand
-    assert not hand & set(hipnv.reverse_names())
+    assert not hand & set(headers.reverse_names())
 
 
 def test_header_files() -> None:
-    files = hipnv.header_files()
+    files = headers.header_files()
     runtime = files["hip/hip_runtime.h"]
     assert '#include "cass_hipnv.h"' in runtime and "<cuda_runtime.h>" in runtime
     assert "<cuda_fp16.h>" in files["hip/hip_fp16.h"]
@@ -58,9 +60,22 @@ def test_folder_is_built_once(tmp_path: Path) -> None:
 
 
 def test_flag_table_sorted_and_unique() -> None:
-    spellings = [f.spelling for f in hipnv.FLAGS]
+    spellings = [f.spelling for f in flags.FLAGS]
     assert spellings == sorted(spellings)
     assert len(spellings) == len(set(spellings))
+
+
+def test_every_disp_has_a_handler_and_a_flag() -> None:
+    assert set(flags.APPLY) == set(flags.Disp)
+    assert {f.disp for f in flags.FLAGS} == set(flags.Disp)
+
+
+@pytest.mark.parametrize("flag", flags.FLAGS, ids=lambda f: f.spelling)
+def test_flag_shape(flag: flags.Flag) -> None:
+    assert flag.spelling.startswith("-") and flag.arity in (Arity.FLAG, Arity.ONE)
+    if flag.spelling.endswith(("=", ",")):  # the value is in the word: never the next one
+        assert flag.arity is Arity.FLAG and not flag.glued
+    flags.parse([flag.spelling, "c"])  # its handler runs
 
 
 @pytest.mark.parametrize("words, compile_has, link_has, absent", [
@@ -72,12 +87,14 @@ def test_flag_table_sorted_and_unique() -> None:
     (["-std=gnu++17", "-c", "a.cu"], ["-std=c++17"], [], []),
     (["-ffast-math", "-Ofast", "-c", "a.cu"], ["--use_fast_math", "-O3"], [], ["-ffast-math"]),
     (["-fgpu-rdc", "-c", "a.hip"], ["-rdc=true"], [], []),
+    (["-fPIC", "-pthread", "-fopenmp=libomp", "-g3", "a.o"], ["-Xcompiler", "-fPIC", "-pthread", "-g3"],
+     ["-Xcompiler", "-fPIC", "-pthread", "-fopenmp=libomp"], []),
     (["-I", "inc", "-DX=1", "-Wall", "-c", "a.hip"], ["-Iinc", "-DX=1", "-Xcompiler", "-Wall"], [], []),
     (["-munsafe-fp-atomics", "-mwavefrontsize64", "-fgpu-default-stream=per-thread", "-c", "a.hip"],
      ["--default-stream", "per-thread"], [], ["-munsafe-fp-atomics", "-mwavefrontsize64"]),
 ])
 def test_parse(words: list[str], compile_has: list[str], link_has: list[str], absent: list[str]) -> None:
-    p = hipnv.parse(words)
+    p = flags.parse(words)
     for w in compile_has:
         assert w in p.compile_flags, (w, p)
     for w in link_has:
@@ -87,7 +104,7 @@ def test_parse(words: list[str], compile_has: list[str], link_has: list[str], ab
 
 
 def test_parse_sorts_inputs() -> None:
-    p = hipnv.parse(["main.cpp", "k.hip", "x.c", "lib.a", "-x", "hip", "y.c"])
+    p = flags.parse(["main.cpp", "k.hip", "x.c", "lib.a", "-x", "hip", "y.c"])
     assert p.sources == ["main.cpp", "k.hip", "y.c"] and p.others == ["x.c", "lib.a"]
 
 
@@ -104,22 +121,22 @@ def test_plan_one_step_and_split(tmp_path: Path) -> None:
     with pytest.raises(hipnv.HipnvError):
         hipnv.plan_commands(["-c", "a.cpp", "b.c"], "nvcc", folder)
     with pytest.raises(hipnv.HipnvError):
-        hipnv.parse(["-o"])
+        flags.parse(["-o"])
 
 
 def test_extended_lambda_only_when_used(tmp_path: Path) -> None:
     (tmp_path / "k.h").write_text("auto f = [=] __device__ (int i) { return i; };\n")
     (tmp_path / "a.hip").write_text('#include "k.h"\nint main() {}\n')
     (tmp_path / "b.hip").write_text("int main() { auto g = [](int i) { return i; }; }\n")
-    assert hipnv.uses_device_lambdas([str(tmp_path / "a.hip")])
-    assert not hipnv.uses_device_lambdas([str(tmp_path / "b.hip")])
+    assert flags.uses_device_lambdas([str(tmp_path / "a.hip")])
+    assert not flags.uses_device_lambdas([str(tmp_path / "b.hip")])
 
 
 def test_arch_from_env() -> None:
-    assert hipnv.arch_from_env({}) == "sm_80"
-    assert hipnv.arch_from_env({"CASS_HIPNV_ARCH": "90"}) == "sm_90"
+    assert runner.arch_from_env({}) == "sm_80"
+    assert runner.arch_from_env({"CASS_HIPNV_ARCH": "90"}) == "sm_90"
     with pytest.raises(hipnv.HipnvError, match="CASS_HIPNV_ARCH"):
-        hipnv.arch_from_env({"CASS_HIPNV_ARCH": "gfx1100"})
+        runner.arch_from_env({"CASS_HIPNV_ARCH": "gfx1100"})
 
 
 @needs_nvcc

@@ -4,7 +4,7 @@
  * cass_hipnv_names.h; this file holds what is not a rename: launch macros, HIP_SYMBOL, the
  * mask-less warp functions, hipDeviceProp_t fields CUDA 12/13 dropped, float/double
  * atomicMax/atomicMin, calls whose CUDA 13 signature changed, AMD builtins the translator emits.
- * Every name this file #defines is left out of the generated renames (hipnv.py reads them here).
+ * Every name this file #defines is left out of the generated renames (hipnv/headers.py reads them here).
  */
 #ifndef CASS_HIPNV_H
 #define CASS_HIPNV_H
