@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,3 +137,15 @@ def translator_identity(spec: str, env: dict[str, str]) -> str:
 
     config = load(env=env) if "model" in spec else None
     return chain_from_setting(spec, config, env).identity()
+
+
+def reject(reason: str, detail: str = "") -> dict[str, Any]:
+    """A stage's refusal of a unit: the reason counted in the report, the tail of the detail kept."""
+    return {"ok": False, "reason": reason, "detail": detail[-2000:]}
+
+
+def unit_folder(ctx: Context) -> str:
+    """A fresh folder for one unit's stage under the work folder (the stage removes it)."""
+    base = Path(ctx.work) / "scratch"
+    base.mkdir(parents=True, exist_ok=True)
+    return tempfile.mkdtemp(prefix="unit.", dir=base)

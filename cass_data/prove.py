@@ -24,7 +24,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from .context import Context
+from .context import Context, reject, unit_folder
 
 DIFFERS = "lifted kernel differs on the emulator"
 
@@ -165,11 +165,9 @@ def prove_unit(sources: dict[str, str], nvidia: dict[str, Any], amd: dict[str, A
 
 def prove(sources: dict[str, str], nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any],
           ctx: Context) -> dict[str, Any]:
-    from .stages import _scratch, reject
-
     if not (ctx.has("llvm-mc") and ctx.has("ld.lld")):
         return reject("no llvm-mc/ld.lld here", "the prove stage assembles gfx1100 code objects")
-    scratch = _scratch(ctx)
+    scratch = unit_folder(ctx)
     try:
         return prove_unit(sources, nvidia, amd, extracted, ctx, scratch)
     finally:

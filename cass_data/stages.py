@@ -23,21 +23,11 @@ from cass_cc.toolchain import hipclang
 from cass_cc.toolchain.hipclang import HipClang
 
 from .asm import rdna3_kernels, sass_kernels
-from .context import HIP_FLAGS, NVCC_FLAGS, Context
+from .context import HIP_FLAGS, NVCC_FLAGS, Context, reject, unit_folder
 from .sandbox import Limits, run, scrubbed_env
 
 VERSIONS = {"translate": 1, "build-nvidia": 1, "build-amd": 1, "extract": 2, "prove": 1, "verify": 1}
 TRANSLATED = (".cu", ".cuh", ".h", ".hpp", ".hh", ".inc", ".inl", ".cpp", ".c")
-
-
-def reject(reason: str, detail: str = "") -> dict[str, Any]:
-    return {"ok": False, "reason": reason, "detail": detail[-2000:]}
-
-
-def _scratch(ctx: Context) -> str:
-    base = Path(ctx.work) / "scratch"
-    base.mkdir(parents=True, exist_ok=True)
-    return tempfile.mkdtemp(prefix="unit.", dir=base)
 
 
 def _write(files: dict[str, str], folder: str) -> None:
@@ -106,7 +96,7 @@ def _limits(ctx: Context) -> Limits:
 def build_nvidia(unit: dict[str, Any], ctx: Context) -> dict[str, Any]:
     if not ctx.has("nvcc"):
         return reject("no nvcc here")
-    scratch = _scratch(ctx)
+    scratch = unit_folder(ctx)
     try:
         _write(unit["files"], scratch)
         env = scrubbed_env(scratch, [os.path.dirname(ctx.paths["nvcc"])])
@@ -135,7 +125,7 @@ def build_amd(unit: dict[str, Any], hip: dict[str, str], ctx: Context) -> dict[s
         return reject("gfx1100 side skipped")
     if not ctx.has("clang"):
         return reject("no clang here", "the gfx1100 side needs a HIP-capable clang (run this stage where it is)")
-    scratch = _scratch(ctx)
+    scratch = unit_folder(ctx)
     try:
         _write(hip, scratch)
         env = scrubbed_env(scratch, [os.path.dirname(ctx.paths["clang"])])
@@ -168,7 +158,7 @@ def build_amd(unit: dict[str, Any], hip: dict[str, str], ctx: Context) -> dict[s
 def extract(nvidia: dict[str, Any], amd: dict[str, Any] | None, ctx: Context) -> dict[str, Any]:
     """Pairs per kernel and sm: ("sass-rdna3": clang's gfx1100 code of the translation) and
     ("sass-rdna3-lifted": the lifter's gfx1100 code of that SASS); kernel-level misses counted."""
-    scratch = _scratch(ctx)
+    scratch = unit_folder(ctx)
     try:
         rdna3: dict[str, str] = {}
         for text in (amd or {}).get("asm", {}).values():
@@ -263,7 +253,7 @@ def verify(unit: dict[str, Any], hip: dict[str, str], ctx: Context) -> dict[str,
     if unit["kind"] == "kernel":
         return reject("not a program (a kernel alone)")
     arch = ctx.settings.run_arch or ctx.settings.sms[-1]
-    scratch = _scratch(ctx)
+    scratch = unit_folder(ctx)
     try:
         orig, port = os.path.join(scratch, "cuda"), os.path.join(scratch, "hip")
         _write(unit["files"], orig)
