@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS = ("cache", "setup", "port", "toolkit", "translate", "verify", "hipcc")
+SUBCOMMANDS = ("cache", "setup", "port", "toolkit", "translate", "verify", "hipcc", "emu-run")
 
 
 def _nvcc_env_flags() -> bool:
@@ -22,7 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ModuleNotFoundError as e:  # a command whose optional extra is not installed: say which
         from .extras import missing_extra_message
 
-        msg = missing_extra_message(e, args[0] if args and args[0] in (*SUBCOMMANDS, "emu-run") else "")
+        msg = missing_extra_message(e, args[0] if args and args[0] in SUBCOMMANDS else "")
         if msg is None:
             raise
         sys.stderr.write(msg + "\n")
@@ -47,25 +47,11 @@ def _dispatch(args: list[str]) -> int:
         from .hipnv import main as hipcc_main
 
         return hipcc_main(args[1:])
-    if args and args[0] == "emu-run":  # a gfx1100 code object on the CPU emulator (emu/)
-        from .emu.cli import main as emu_main
-
-        return emu_main(args[1:])
     if args and args[0] in SUBCOMMANDS:
+        from .click_main import run_click
         from .commands import cli
 
-        try:
-            cli.main(args=args, prog_name="cass-cc", standalone_mode=False)
-        except SystemExit as e:  # click's --help and usage errors
-            return int(e.code or 0)
-        except Exception as e:  # click.ClickException and friends
-            import click
-
-            if isinstance(e, click.ClickException):
-                e.show()
-                return e.exit_code
-            raise
-        return 0
+        return run_click(cli, args, "cass-cc")
     from .driver import run
 
     return run(args)

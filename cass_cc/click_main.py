@@ -1,5 +1,6 @@
-"""Running a click group as a console script: exit codes, `--help`/`--version`, Ctrl-C and
-click's usage errors the same way in cass-data and cass-train."""
+"""Running a click command or group as a console script: exit codes, `--help`/`--version`, Ctrl-C
+and click's usage errors the same way in cass-cc's subcommands, cass-data, cass-train and the
+generators run with `python -m`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -7,9 +8,10 @@ from collections.abc import Sequence
 import click
 
 
-def run_group(group: click.Group, argv: Sequence[str] | None, prog_name: str) -> int:
+def run_click(command: click.Command, argv: Sequence[str] | None, prog_name: str) -> int:
+    """The command's exit status: its callback's int return value (0 for None), or the error's."""
     try:
-        group.main(args=None if argv is None else list(argv), prog_name=prog_name, standalone_mode=False)
+        rv = command.main(args=None if argv is None else list(argv), prog_name=prog_name, standalone_mode=False)
     except click.exceptions.Exit as e:
         return int(e.exit_code or 0)
     except click.Abort:
@@ -18,4 +20,6 @@ def run_group(group: click.Group, argv: Sequence[str] | None, prog_name: str) ->
     except click.ClickException as e:
         e.show()
         return e.exit_code
-    return 0
+    except SystemExit as e:  # a callback that exits with its own status
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    return rv if isinstance(rv, int) else 0

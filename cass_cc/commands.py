@@ -179,3 +179,12 @@ def translate(model: str | None, model_endpoint: str | None, args: tuple[str, ..
         click.echo(f"{o.path}: {o.served}")
     by_model = sum(o.served == "model" for o in outcomes)
     click.echo(f"{len(outcomes)} file(s) translated: {by_model} by the model, {len(outcomes) - by_model} by the rules")
+
+
+def _register() -> None:
+    from .emu.cli import emu_run  # numpy and the emulator are imported only when it runs
+
+    cli.add_command(emu_run)
+
+
+_register()

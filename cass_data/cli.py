@@ -398,9 +398,9 @@ def fuzz_reduce(case: str, suspect: str, reference: str, max_tests: int, output:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from cass_cc.click_main import run_group
+    from cass_cc.click_main import run_click
 
-    return run_group(cli, argv, "cass-data")
+    return run_click(cli, argv, "cass-data")
 
 
 if __name__ == "__main__":

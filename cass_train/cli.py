@@ -60,9 +60,9 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from cass_cc.click_main import run_group
+    from cass_cc.click_main import run_click
 
-    return run_group(cli, argv, "cass-train")
+    return run_click(cli, argv, "cass-train")
 
 
 if __name__ == "__main__":

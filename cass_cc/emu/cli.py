@@ -7,17 +7,17 @@ Arguments in the kernel's order: buf:FILE.npy (a device buffer filled from the f
 it is written to --out under the same file name), f32:/f64:/i32:/u32:/i64:/u64: scalars, and
 bytes:HEX for by-value structs. Exit status 0 on success, 1 when the run stops (uncovered
 instruction, out-of-bounds access, budget, time limit) or the code object is damaged, 2 for bad
-usage; the reason is one line on stderr naming the code object. A run is bounded three ways:
---budget (wave-instructions), --time-limit (seconds) and --memory-limit (host bytes for device
-memory, LDS and scratch; sizes a code object states are also checked against gfx1100's limits).
+usage; the reason is on stderr as every cass-cc command gives it ("Error: ...", naming the code
+object). A run is bounded three ways: --budget (wave-instructions), --time-limit (seconds) and
+--memory-limit (host bytes for device memory, LDS and scratch; sizes a code object states are
+also checked against gfx1100's limits).
 """
 from __future__ import annotations
 
-import argparse
 import io
-import sys
 from pathlib import Path
-from typing import Sequence
+
+import click
 
 DEFAULT_TIME_LIMIT = 600.0  # seconds: the README's slowest kernels take tens; a loop that never ends stops
 
@@ -39,16 +39,23 @@ def _dims(text: str) -> tuple[int, ...]:
     return dims
 
 
-def _bytes(text: str) -> int:
-    """'4G', '512M', '65536' -> bytes (for argparse)."""
-    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:].upper(), 1)
-    try:
-        value = int(text[:-1] if scale > 1 else text) * scale
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size (like 4G, 512M or 65536)") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: a size > 0")
-    return value
+class _Size(click.ParamType):
+    """'4G', '512M', '65536' -> bytes."""
+
+    name = "size"
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        if isinstance(value, int):
+            return value
+        text = str(value)
+        scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:].upper(), 1)
+        try:
+            size = int(text[:-1] if scale > 1 else text) * scale
+        except ValueError:
+            self.fail(f"{text!r} is not a size (like 4G, 512M or 65536)", param, ctx)
+        if size <= 0:
+            self.fail(f"{text!r}: a size > 0", param, ctx)
+        return size
 
 
 def parse_arg(spec: str):
@@ -84,72 +91,53 @@ def parse_arg(spec: str):
         raise UsageError(f"--arg {spec!r}: {rest!r} is not a {kind}") from None
 
 
-def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="cass-cc emu-run", description="Run a gfx1100 kernel on the CPU emulator.")
-    p.add_argument("code_object")
-    p.add_argument("kernel")
-    p.add_argument("--grid", required=True, help="blocks: X[,Y[,Z]]")
-    p.add_argument("--block", required=True, help="threads per block: X[,Y[,Z]]")
-    p.add_argument("--arg", action="append", default=[], help="buf:FILE.npy, f32:2.5, i32:1000, u64:7, bytes:HEX")
-    p.add_argument("--shared", type=int, default=0, help="dynamic LDS bytes")
-    p.add_argument("--budget", type=int, default=None, help="wave-instruction budget")
-    p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-                   help=f"stop a run after this many seconds, 0 for none (default {DEFAULT_TIME_LIMIT:g})")
-    p.add_argument("--memory-limit", type=_bytes, default=None, metavar="BYTES",
-                   help="host memory for device memory, LDS and scratch (K/M/G suffixes; default 4G)")
-    p.add_argument("--out", default=None, help="folder for the buffers after the run")
-    try:
-        ns = p.parse_args(list(argv))
-    except SystemExit as e:
-        return int(e.code or 0) and 2
-    try:
-        import numpy as np
+@click.command("emu-run")
+@click.argument("code_object")
+@click.argument("kernel")
+@click.option("--grid", required=True, help="blocks: X[,Y[,Z]]")
+@click.option("--block", required=True, help="threads per block: X[,Y[,Z]]")
+@click.option("--arg", "args", multiple=True, help="buf:FILE.npy, f32:2.5, i32:1000, u64:7, bytes:HEX (repeat, in the kernel's order)")
+@click.option("--shared", type=click.IntRange(min=0), default=0, help="dynamic LDS bytes")
+@click.option("--budget", type=click.IntRange(min=0), default=None, help="wave-instruction budget")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+              help=f"stop a run after this many seconds, 0 for none (default {DEFAULT_TIME_LIMIT:g})")
+@click.option("--memory-limit", type=_Size(), default=None, metavar="BYTES",
+              help="host memory for device memory, LDS and scratch (K/M/G suffixes; default 4G)")
+@click.option("--out", default=None, help="folder for the buffers after the run")
+def emu_run(code_object: str, kernel: str, grid: str, block: str, args: tuple[str, ...], shared: int,
+            budget: int | None, time_limit: float, memory_limit: int | None, out: str | None) -> None:
+    """Run one kernel of a gfx1100 code object on the CPU emulator."""
+    import numpy as np
 
-        import tinygrad.renderer.amd  # noqa: F401 - the executor's decoder, imported at the first instruction
+    import tinygrad.renderer.amd  # noqa: F401 - the executor's decoder (the 'emu' extra: cli.py names it if missing)
 
-        from .dispatch import DEFAULT_BUDGET, launch
-        from .memory import EmuError, Memory
-    except ModuleNotFoundError as e:  # the 'emu' extra is not installed
-        from ..extras import missing_extra_message
-
-        msg = missing_extra_message(e, "emu-run")
-        if msg is None:
-            raise
-        sys.stderr.write(msg + "\n")
-        return 1
     from ..util import atomic_write_bytes
+    from .dispatch import DEFAULT_BUDGET, launch
+    from .memory import EmuError, Memory
 
     try:
-        grid, block = _dims(ns.grid), _dims(ns.block)
-        parsed = [parse_arg(a) for a in ns.arg]
-        if ns.time_limit < 0 or ns.shared < 0 or (ns.budget or 0) < 0:
-            raise UsageError("--time-limit, --shared and --budget take values >= 0")
+        dims = _dims(grid), _dims(block)
+        parsed = [parse_arg(a) for a in args]
     except UsageError as e:
-        sys.stderr.write(f"cass-cc emu-run: {e}\n")
-        return 2
-
+        raise click.UsageError(str(e)) from None
     names = [n for _, n in parsed if n is not None]
     if len(set(names)) != len(names):
-        sys.stderr.write("cass-cc emu-run: two buffers with the same file name\n")
-        return 2
-    mem = Memory() if ns.memory_limit is None else Memory(ns.memory_limit)
+        raise click.UsageError("two buffers with the same file name")
+    mem = Memory() if memory_limit is None else Memory(memory_limit)
     try:
-        res = launch(ns.code_object, ns.kernel, grid, block, [v for v, _ in parsed], shared=ns.shared,
-                     budget=ns.budget or DEFAULT_BUDGET, detail=True, memory=mem, time_limit=ns.time_limit or None)
+        res = launch(code_object, kernel, dims[0], dims[1], [v for v, _ in parsed], shared=shared,
+                     budget=budget or DEFAULT_BUDGET, detail=True, memory=mem, time_limit=time_limit or None)
     except EmuError as e:
-        msg = str(e) if str(e).startswith(ns.code_object) else f"{ns.code_object}: {e}"
-        sys.stderr.write(f"cass-cc emu-run: {msg.splitlines()[0] if msg else msg}\n")
-        return 1
+        msg = str(e) if str(e).startswith(code_object) else f"{code_object}: {e}"
+        raise click.ClickException(msg.splitlines()[0] if msg else msg) from None
     except MemoryError:  # the host refused before the budget did (a smaller ulimit than the budget)
-        sys.stderr.write(f"cass-cc emu-run: {ns.code_object}: out of host memory (lower --memory-limit)\n")
-        return 1
-    if ns.out:
-        out = Path(ns.out)
-        out.mkdir(parents=True, exist_ok=True)
+        raise click.ClickException(f"{code_object}: out of host memory (lower --memory-limit)") from None
+    if out:
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
         for name, arr in zip(names, res.buffers):
             buf = io.BytesIO()
             np.save(buf, arr, allow_pickle=False)
-            atomic_write_bytes(out / name, buf.getvalue())
-    sys.stderr.write(f"cass-cc emu-run: {ns.kernel}: {res.waves} waves, {res.wave_instructions} wave-instructions, "
-                     f"{res.seconds:.3f} s\n")
-    return 0
+            atomic_write_bytes(folder / name, buf.getvalue())
+    click.echo(f"cass-cc emu-run: {kernel}: {res.waves} waves, {res.wave_instructions} wave-instructions, "
+               f"{res.seconds:.3f} s", err=True)

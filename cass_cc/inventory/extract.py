@@ -13,7 +13,6 @@ headers, signatures, enum values, guard names), never header text. Output: `data
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -22,6 +21,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+import click
+
+from ..click_main import run_click
 from . import data
 
 # Headers a CUDA program includes (or nvcc includes for it); the translation unit includes each
@@ -482,22 +484,25 @@ def merge(versions: list[dict]) -> tuple[list[data.Name], list[data.Header], lis
     return rows, sorted(header_rows, key=lambda h: h.header), vers
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cass_cc.inventory.extract", description=__doc__.splitlines()[0])
-    parser.add_argument("--cuda", type=Path, action="append", required=True, help="a CUDA include/ folder (13)")
-    parser.add_argument("--cuda12", type=Path, action="append", default=[], help="CUDA 12 include folder(s) (the wheels split it)")
-    parser.add_argument("--clang", default=os.environ.get("CASS_CLANG", "clang-15"))
-    parser.add_argument("-o", "--output", type=Path, default=data.DATA_DIR)
-    args = parser.parse_args(argv)
-    versions = [read_version(args.cuda, args.clang)]
-    if args.cuda12:
-        versions.append(read_version(args.cuda12, args.clang))
+@click.command(help=__doc__.splitlines()[0])
+@click.option("--cuda", type=click.Path(path_type=Path), multiple=True, required=True, help="a CUDA include/ folder (13)")
+@click.option("--cuda12", type=click.Path(path_type=Path), multiple=True, help="CUDA 12 include folder(s) (the wheels split it)")
+@click.option("--clang", default=lambda: os.environ.get("CASS_CLANG", "clang-15"), help="clang for the headers' preprocessing")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=data.DATA_DIR)
+def command(cuda: tuple[Path, ...], cuda12: tuple[Path, ...], clang: str, output: Path) -> int:
+    versions = [read_version(list(cuda), clang)]
+    if cuda12:
+        versions.append(read_version(list(cuda12), clang))
     names, headers, vers = merge(versions)
-    data.write_names(args.output / "names.tsv", names)
-    data.write_headers(args.output / "headers.tsv", headers)
-    data.write_versions(args.output / "versions.tsv", vers)
-    print(f"{len(names)} names, {len(headers)} headers -> {args.output}", file=sys.stderr)
+    data.write_names(output / "names.tsv", names)
+    data.write_headers(output / "headers.tsv", headers)
+    data.write_versions(output / "versions.tsv", vers)
+    print(f"{len(names)} names, {len(headers)} headers -> {output}", file=sys.stderr)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "python -m cass_cc.inventory.extract")
 
 
 if __name__ == "__main__":

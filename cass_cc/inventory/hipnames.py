@@ -14,13 +14,15 @@ Committed, like the rest of data/, so translation never needs the headers it was
 """
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+import click
+
+from ..click_main import run_click
 from . import data
 
 TABLE = data.DATA_DIR / "hip_names.tsv"
@@ -84,19 +86,22 @@ def update(version: tuple[int, int], spelled: set[str], path: Path = TABLE) -> i
     return sum(1 for _, vs in rows if version in vs)
 
 
-def main(argv: list[str] | None = None) -> int:
+@click.command(help=__doc__.split("\n")[0])
+@click.option("--rocm", default="", help="ROCm root (default: the one cass-cc finds)")
+@click.option("--clang", default="clang++-15", show_default=True, help="clang that compiles HIP for that ROCm")
+def command(rocm: str, clang: str) -> int:
     from ..toolchain.rocm import find_rocm
 
-    parser = argparse.ArgumentParser(prog="python -m cass_cc.inventory.hipnames", description=__doc__.split("\n")[0])
-    parser.add_argument("--rocm", default="", help="ROCm root (default: the one cass-cc finds)")
-    parser.add_argument("--clang", default="clang++-15", help="clang that compiles HIP for that ROCm")
-    args = parser.parse_args(argv)
-    rocm = find_rocm(os.environ, args.rocm)
-    include = rocm.root / "include"
-    version = rocm.hip_version[:2]
-    count = update(version, hip_identifiers(args.clang, rocm.root, include))
+    found = find_rocm(os.environ, rocm)
+    include = found.root / "include"
+    version = found.hip_version[:2]
+    count = update(version, hip_identifiers(clang, found.root, include))
     print(f"{TABLE}: {count} of CUDA's names are spelled the same in HIP {version[0]}.{version[1]}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "python -m cass_cc.inventory.hipnames")
 
 
 if __name__ == "__main__":

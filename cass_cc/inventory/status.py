@@ -19,7 +19,6 @@ headers that resolved. Each chunk is then compiled once, `-ferror-limit=0`, and 
 """
 from __future__ import annotations
 
-import argparse
 import concurrent.futures
 import os
 import re
@@ -29,6 +28,9 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import click
+
+from ..click_main import run_click
 from . import data, uses
 from .data import Name, Status
 
@@ -345,34 +347,33 @@ def check_uses_with_nvcc(names: list[Name], folder: Path, nvcc: str = "nvcc") ->
     return bad
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cass_cc.inventory.status", description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="recompile the recorded uses; exit 1 if a status moved")
-    parser.add_argument("--only", help="regex: only names whose key matches (written back merged)")
-    parser.add_argument("--keep", type=Path, help="write the chunks and cass-cc's outputs here")
-    parser.add_argument("-j", "--jobs", type=int, default=2)
-    parser.add_argument("--no-doc", action="store_true", help="do not regenerate docs/coverage.md")
-    parser.add_argument("--nvcc", metavar="NVCC", help="only check the generated uses with this nvcc (CUDA 13); print those it rejects")
-    args = parser.parse_args(argv)
+@click.command(help=__doc__.splitlines()[0])
+@click.option("--check", is_flag=True, help="recompile the recorded uses; exit 1 if a status moved")
+@click.option("--only", default=None, help="regex: only names whose key matches (written back merged)")
+@click.option("--keep", type=click.Path(file_okay=False, path_type=Path), default=None, help="write the chunks and cass-cc's outputs here")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True)
+@click.option("--no-doc", is_flag=True, help="do not regenerate docs/coverage.md")
+@click.option("--nvcc", metavar="NVCC", default=None, help="only check the generated uses with this nvcc (CUDA 13); print those it rejects")
+def command(check: bool, only: str | None, keep: Path | None, jobs: int, no_doc: bool, nvcc: str | None) -> int:
     names = data.names()
     recorded = {s.key: s for s in data.statuses()}
-    chosen = [n for n in names if not args.only or re.search(args.only, n.key)]
-    if args.only and not any(n.kind == "header" for n in chosen):
+    chosen = [n for n in names if not only or re.search(only, n.key)]
+    if only and not any(n.kind == "header" for n in chosen):
         chosen += [n for n in names if n.kind == "header"]
-    if args.nvcc:
+    if nvcc:
         with tempfile.TemporaryDirectory() as tmp:
-            folder = args.keep or Path(tmp)
+            folder = keep or Path(tmp)
             folder.mkdir(parents=True, exist_ok=True)
-            bad = check_uses_with_nvcc(chosen, folder, args.nvcc)
+            bad = check_uses_with_nvcc(chosen, folder, nvcc)
         for key, msg in bad:
             print(f"{key}\t{msg}")
         return 1 if bad else 0
     with tempfile.TemporaryDirectory() as tmp:
-        folder = args.keep or Path(tmp)
+        folder = keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        result = evaluate(chosen, folder, cass_env(), recorded if args.check else None, args.jobs,
+        result = evaluate(chosen, folder, cass_env(), recorded if check else None, jobs,
                           lambda s: print(s, file=sys.stderr))
-    if args.check:
+    if check:
         moved = [(recorded[s.key].status, s) for s in result if s.key in recorded and recorded[s.key].status != s.status]
         for old, s in moved:
             print(f"{s.key}: {old} -> {s.status} {s.reason}")
@@ -383,11 +384,15 @@ def main(argv: list[str] | None = None) -> int:
     data.write_statuses(data.DATA_DIR / "statuses.tsv", rows)
     counts = {s: sum(1 for r in rows if r.status == s) for s in data.STATUSES}
     print(f"{len(rows)} statuses: {counts}", file=sys.stderr)
-    if not args.no_doc:
+    if not no_doc:
         from ..translate import coverage
 
         (ROOT / "docs" / "coverage.md").write_text(coverage.render(), encoding="utf-8")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "python -m cass_cc.inventory.status")
 
 
 if __name__ == "__main__":

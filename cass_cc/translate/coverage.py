@@ -10,10 +10,12 @@ must equal this output (tests/translate/test_coverage.py).
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
+import click
+
+from ..click_main import run_click
 from . import mappings
 
 STATUS_ORDER = ("supported", "deprecated", "removed", "unsupported")
@@ -156,17 +158,20 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cass_cc.translate.coverage", description=__doc__.splitlines()[0])
-    parser.add_argument("-o", "--output", type=Path, help="write here instead of stdout")
-    args = parser.parse_args(argv)
+@click.command(help=__doc__.splitlines()[0])
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="write here instead of stdout")
+def command(output: Path | None) -> int:
     text = render()
-    if args.output:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
+    if output:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "python -m cass_cc.translate.coverage")
 
 
 if __name__ == "__main__":

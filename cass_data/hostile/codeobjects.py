@@ -11,7 +11,7 @@ naming the file, or one that only the host's memory limit stopped (the emulator'
 should refuse first).
 
 Two modes: `subprocess` runs bin/cass-cc per case (what a user runs); `inprocess` forks a worker
-that already imported the emulator and calls `cass_cc.emu.cli.main` (x20 faster, for long runs).
+that already imported the emulator and calls `cass_cc.cli.main` (x20 faster, for long runs).
 Both cap the address space (RLIMIT_AS) and kill at a time limit.
 """
 from __future__ import annotations
