@@ -159,7 +159,11 @@ def _frac(v: float) -> Fraction:
 
 
 def _special(a, b, c, mode: int) -> float:
-    """fma with an infinite or NaN operand: NumPy's IEEE arithmetic gets these right."""
+    """fma with an infinite or NaN operand: NumPy's IEEE arithmetic gets these right, but for
+    finite a and b with an infinite c: the exact product is finite, so the result is c even where
+    a * b rounded alone would overflow to the opposite infinity (NaN from inf - inf)."""
+    if np.isfinite(a) and np.isfinite(b) and np.isinf(c):
+        return float(c)
     with np.errstate(all="ignore"):
         return float(np.float64(a) * np.float64(b) + np.float64(c))
 
@@ -218,6 +222,9 @@ def fma64(a, b, c, mode: int = RNE, scale=None):
         ok = ((c == 0) | ((ac2 > 2.0 ** -900) & (ac2 < 2.0 ** 900))) & (np.abs(r) >= 2.0 ** -1020) & np.isfinite(r)
         plain = zero_product | ~finite  # IEEE arithmetic is exact here (or gives the special value)
         r = np.where(plain, a * b + c, r)
+        # finite a, b: the exact product is finite, so an infinite c is the result even where a * b
+        # alone overflows to the other infinity (fuzz r3:8871: fma(huge, huge, -inf) is -inf, not NaN)
+        r = np.where(np.isfinite(a) & np.isfinite(b) & np.isinf(c), c, r)
         r = np.where((r == 0) & ~plain, a * b + c, r)  # an exact zero sum: IEEE's sign rules
         slow = ~ok & ~plain
         if mode != RNE:

@@ -161,6 +161,18 @@ def test_fma64_exact_over_the_whole_range():
         assert same_bits(got, want).size == 0, mode
 
 
+
+@pytest.mark.parametrize("mode", [RNE, RTZ])
+def test_fma_with_an_infinite_addend_is_the_addend_when_a_and_b_are_finite(mode):
+    """The exact product of finite a and b is finite: fma(huge, huge, -inf) is -inf even where
+    a * b alone overflows to +inf (fuzz r3:8871, r3:5003, r3:8030: the emulator gave NaN)."""
+    a = np.array([1e300, -1e300, -4.89e295, 2.0, np.inf, 0.0])
+    b = np.array([1e300, 1e300, -8.63e133, 3.0, 1.0, np.inf])
+    c = np.array([-np.inf, np.inf, -np.inf, -np.inf, -np.inf, 1.0])
+    got = fp.fma64(a, b, c, mode)
+    assert np.array_equal(got[:4], c[:4]) and np.isnan(got[4]) and np.isnan(got[5])
+    assert [fp.fma_scalar(float(p), float(q), float(r), np.float64, mode) for p, q, r in zip(a[:4], b[:4], c[:4])] == list(c[:4])
+
 def test_fp_helpers_exact_in_every_mode():
     rng = np.random.default_rng(6)
     a, b, c = hard_fma_inputs(rng, 300, np.float64)
