@@ -20,6 +20,9 @@ def run_click(command: click.Command, argv: Sequence[str] | None, prog_name: str
     except click.ClickException as e:
         e.show()
         return e.exit_code
-    except SystemExit as e:  # a callback that exits with its own status
-        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except SystemExit as e:  # a callback that exits with its own status, or with a message (status 1)
+        if isinstance(e.code, int) or e.code is None:
+            return e.code or 0
+        click.echo(str(e.code), err=True)
+        return 1
     return rv if isinstance(rv, int) else 0
