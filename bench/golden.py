@@ -39,6 +39,7 @@ DEFAULT_BATCHES = Path("/work/r3/r3-0-125")
 CUDA_SUFFIXES = {".cu", ".cuh", ".h", ".hpp"}
 TEMP = re.compile(r"/tmp/[^\s/'\"]+")  # scratch folders differ from run to run
 IDENTITY = re.compile(r"rules-[0-9]+-[0-9a-f]+-[0-9a-f]+")  # the rules' identity hashes their source
+RDC_NAME = re.compile(r"(-D\w+=\w+)_[0-9a-f]{12}\b")  # -rdc: a per-object name from the scratch .hip's path
 
 
 def sha(*parts: object) -> str:
@@ -98,6 +99,7 @@ def part_dryrun(jobs: int) -> dict[str, str]:
             p = subprocess.run([*CASS_CC, "--dryrun", *argv], capture_output=True, text=True, cwd=tmp, env=env)
             shutil.rmtree(Path(tmp, "cache"), ignore_errors=True)
             text = IDENTITY.sub("rules-ID", TEMP.sub("/tmp/X", (p.stdout + p.stderr).replace(tmp, "CWD")))
+            text = RDC_NAME.sub(r"\1_H", text)
             out[" ".join(line)] = sha(p.returncode, text)
     return out
 
