@@ -191,10 +191,8 @@ class AluOps(LifterBase):
         ext = "sext" if signed else "zext"
         carries = self._carry_ins(cins) if "X" in mods else []
         if "WIDE" in mods:
-            av = b.op(f"{ext} i32 {self.ival(a)} to i128")
-            bv = b.op(f"{ext} i32 {self.ival(bb)} to i128")
             cv = self._addend128(c)
-            total = b.op(f"add i128 {b.op(f'mul i128 {av}, {bv}')}, {cv}")
+            total = b.op(f"add i128 {self._product128(a, bb, ext)}, {cv}")
             for cy in carries:
                 total = b.op(f"add i128 {total}, {b.op(f'zext i64 {cy} to i128')}")
             self.wr64(d, b.op(f"trunc i128 {total} to i64"))  # type: ignore[arg-type]
@@ -205,10 +203,8 @@ class AluOps(LifterBase):
         if "HI" in mods:
             # The addend is a 64-bit register pair added to the whole product: with
             # c = (0, x) this is x + hi(a*b), the Newton step of integer division.
-            av = b.op(f"{ext} i32 {self.ival(a)} to i128")
-            bv = b.op(f"{ext} i32 {self.ival(bb)} to i128")
             cv = self._addend128(c)
-            total = b.op(f"add i128 {b.op(f'mul i128 {av}, {bv}')}, {cv}")
+            total = b.op(f"add i128 {self._product128(a, bb, ext)}, {cv}")
             for cy in carries:
                 total = b.op(f"add i128 {total}, {b.op(f'zext i64 {cy} to i128')}")
             hi = b.op(f"lshr i128 {total}, 32")
@@ -225,6 +221,17 @@ class AluOps(LifterBase):
             self._carry_outs(outs, b.op(f"lshr i64 {total}, 32"))
 
     op_UIMAD = op_IMAD
+
+    def _product128(self, a: Operand, bb: Operand, ext: str) -> str:
+        """The 32 x 32-bit product as i128 for the addend's sum, multiplied in i64 (where it always
+        fits): an i128 multiply is split by the back end into 32-bit halves that the LLVM fixes
+        plugin does not see, and LLVM 16 took one of them, the unsigned product of tid and a small
+        negative int, for a signed 24-bit one (fuzz r3:8195: __mulhi(tid, lane - 16) was off by
+        tid). In i64 the plugin hides a low word that may be negative (toolchain/llvmfix.cpp)."""
+        b = self.b
+        av = b.op(f"{ext} i32 {self.ival(a)} to i64")
+        bv = b.op(f"{ext} i32 {self.ival(bb)} to i64")
+        return b.op(f"{ext} i64 {b.op(f'mul i64 {av}, {bv}')} to i128")
 
     def _addend128(self, c: Operand) -> str:
         """IMAD.WIDE/.HI's 64-bit addend as i128; -c is ~c + 1 there too (see _wide_term), which
