@@ -72,9 +72,8 @@ def _parse(argv: Sequence[str]) -> dict | str:
 
 
 def main(argv: Sequence[str]) -> int:
-    from ..config import load as load_config
     from ..toolchain import Toolchain, ToolchainError
-    from ..toolchain.llvmfix import for_llvm_tool
+    from ..toolchain.llvmfix import check_llvm_tool
     from ..util import atomic_write_bytes, atomic_write_text, output_problem
     from . import codegen, modelpath
     from .cubin import CubinError, read
@@ -100,8 +99,8 @@ def main(argv: Sequence[str]) -> int:
         tc = Toolchain(os.environ)
         nvdisasm, opt, llc, mc = tc.nvdisasm.path, tc.tool("opt").path, tc.tool("llc").path, tc.llvm_mc.path
         ld = tc.ld_lld.path if opts["hsaco"] else ""
-        # the LLVM fixes plugin opt loads (built on first use): a missing llvm-16-dev is said before any work
-        for_llvm_tool(opt, load_config().cache_path(os.environ))
+        # the LLVM fixes plugin opt loads is built on first use: a missing llvm-16-dev is said before any work
+        check_llvm_tool(opt)
     except ToolchainError as e:
         _say(str(e))
         return 1
@@ -140,7 +139,7 @@ def main(argv: Sequence[str]) -> int:
                 atomic_write_bytes(out, Path(tmp, "k.hsaco").read_bytes())
             else:
                 atomic_write_text(out, asm)
-    except codegen.CodegenError as e:
+    except (codegen.CodegenError, ToolchainError) as e:  # ToolchainError: the plugin's first build failed
         _say(f"{path}: {e}")
         return 1
     except OSError as e:  # the folder changed under us: name the user's path, not atomic_path's temporary

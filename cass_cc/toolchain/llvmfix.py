@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..util import sha256_hex
@@ -37,8 +38,9 @@ def _sibling(clang: Tool, name: str, major: int) -> str | None:
     return shutil.which(f"{name}-{major}")
 
 
-def llvm_fixes(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[str]) -> Path | None:
-    """The plugin for this clang (built on first use), or None where the user opted out."""
+def prerequisites(clang: Tool, env: Mapping[str, str]) -> tuple[str, str] | None:
+    """(llvm-config, clang++) of clang's LLVM, which building the plugin needs; None where the user
+    opted out. Cheap (nothing runs): callers check it before any work."""
     if env.get(OPT_OUT) == "1":
         return None
     major = clang.version[0]
@@ -48,6 +50,16 @@ def llvm_fixes(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[s
         raise ToolchainError(f"cass-cc needs LLVM {major}'s development files for its LLVM fixes plugin "
                              f"(install them with: apt-get install llvm-{major}-dev), or {OPT_OUT}=1 "
                              "to build without it (some unsigned divisions in device code are then wrong)")
+    return config, cxx
+
+
+def llvm_fixes(clang: Tool, cache_dir: Path, env: Mapping[str, str]) -> Path | None:
+    """The plugin for this clang (built on first use), or None where the user opted out."""
+    found = prerequisites(clang, env)
+    if found is None:
+        return None
+    config, cxx = found
+    major = clang.version[0]
     try:
         proc = run_tool([config, "--cxxflags"], text=True, errors="replace")
     except ToolTimeout as e:
@@ -77,12 +89,22 @@ def llvm_fixes(clang: Tool, cache_dir: Path, env: dict[str, str] | os._Environ[s
 
 
 @functools.lru_cache(maxsize=None)
-def for_llvm_tool(path: str, cache_dir: Path) -> Path | None:
-    """The plugin for the LLVM of an `opt` (the lifter's pipeline runs opt-16 on lifted IR, and
-    LLVM 16's back end makes the same 64-bit multiply mistake: `opt -load-pass-plugin=...`)."""
+def _llvm_tool(path: str) -> Tool:
     text = run_version(path)
     m = re.search(r"LLVM version (\d+)\.(\d+)\.(\d+)", text)
     if m is None:
         raise ToolchainError(f"{path}: no LLVM version in its --version")
-    version = tuple(int(x) for x in m.groups())
-    return llvm_fixes(Tool("opt", path, version, m.group(0)), cache_dir, os.environ)
+    return Tool("opt", path, tuple(int(x) for x in m.groups()), m.group(0))
+
+
+def check_llvm_tool(path: str) -> None:
+    """Raises ToolchainError (one line naming the package) where the plugin for this `opt` could
+    not be built: said before any work, the build itself waits for the first use."""
+    prerequisites(_llvm_tool(path), os.environ)
+
+
+@functools.lru_cache(maxsize=None)
+def for_llvm_tool(path: str, cache_dir: Path) -> Path | None:
+    """The plugin for the LLVM of an `opt` (the lifter's pipeline runs opt-16 on lifted IR, and
+    LLVM 16's back end makes the same 64-bit multiply mistake: `opt -load-pass-plugin=...`)."""
+    return llvm_fixes(_llvm_tool(path), cache_dir, os.environ)
