@@ -12,6 +12,8 @@ Usage  : cass-cc [options] <inputfile>...          (nvcc's command line)
          cass-cc verify FILE.cu... [-- ARGS]       (translate, build both sides for NVIDIA, run, compare;
          cass-cc verify --original DIR --ported DIR --build CMD --run CMD   trees; see verify --help)
          cass-cc hipcc [hipcc options] FILE...     (build HIP sources with nvcc, for NVIDIA GPUs)
+         cass-cc emu-run CODE_OBJECT KERNEL --grid G --block B [--arg KIND:VALUE]...
+               (run one kernel of a gfx1100 code object on the CPU emulator; see emu-run --help)
          cass-cc --emit-rdna3 FILE.cubin [-o OUT.s] [--emit-hsaco] [--model ID_OR_PATH | --model-endpoint URL]
                (NVIDIA SASS -> gfx1100: lifted, else the CASS assembly model)
 
