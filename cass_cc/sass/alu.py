@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import struct
 
-from .base import SHARED_WINDOW_HI, LifterBase, Unsupported
+from .base import SHARED_WINDOW_HI, LifterBase, Unsupported, UnsupportedOperands, imm_int, modifier, nth, take
 from .disasm import Imm, Insn, Operand, Pred, Reg
 from .ir import f32_hex, i32
 
@@ -27,7 +27,7 @@ I2F_TYPES = ("F64", "F32", "F16", "BF16", "S32", "U32", "S64", "U64", "S16", "U1
 
 def _split_outputs(ops: list[Operand]) -> tuple[Operand, list[Pred], list[Operand]]:
     """`D, [P, [P]], sources...` -> (D, carry outputs, the rest)."""
-    d = ops[0]
+    d = nth(ops, 0)
     i = 1
     outs: list[Pred] = []
     while i < len(ops) and isinstance(ops[i], Pred):
@@ -56,6 +56,8 @@ class AluOps(LifterBase):
         return [b.op(f"zext i1 {self.pred(p)} to i64") for p in cins if isinstance(p, Pred)]
 
     def _sum64(self, terms: list[str]) -> str:
+        if not terms:  # an adder given no sources (`IADD3 R1`)
+            raise UnsupportedOperands()
         total = terms[0]
         for t in terms[1:]:
             total = self.b.op(f"add i64 {total}, {t}")
@@ -77,13 +79,14 @@ class AluOps(LifterBase):
 
     # ---- moves and special registers ----------------------------------------------------
     def op_MOV(self, insn: Insn) -> None:
-        self.wr(insn.operands[0], self.raw(insn.operands[1]))  # type: ignore[arg-type]
+        d, src = take(insn.operands, 2)
+        self.wr(d, self.raw(src))  # type: ignore[arg-type]
 
     op_UMOV = op_MOV
     op_MOV32I = op_MOV
 
     def op_CS2R(self, insn: Insn) -> None:
-        d, src = insn.operands[0], insn.operands[1]
+        d, src = take(insn.operands, 2)
         name = getattr(src, "name", "")
         if name == "SRZ":
             self.wr(d, "0")  # type: ignore[arg-type]
@@ -103,6 +106,8 @@ class AluOps(LifterBase):
         b = self.b
         for prefix, fn in (("SR_TID.", "__cass_tid"), ("SR_CTAID.", "__cass_ctaid")):
             if name.startswith(prefix):
+                if name[-1] not in "XYZ":
+                    raise UnsupportedOperands()
                 return self.rt("i32", fn, f"i32 {'XYZ'.index(name[-1])}")
         if name == "SR_LANEID":
             return self.rt("i32", "__cass_laneid")
@@ -131,7 +136,8 @@ class AluOps(LifterBase):
         raise Unsupported(name)
 
     def op_S2R(self, insn: Insn) -> None:
-        self.wr(insn.operands[0], self.sreg(getattr(insn.operands[1], "name", "?")))  # type: ignore[arg-type]
+        d, src = take(insn.operands, 2)
+        self.wr(d, self.sreg(getattr(src, "name", "?")))  # type: ignore[arg-type]
 
     op_S2UR = op_S2R
 
@@ -154,7 +160,7 @@ class AluOps(LifterBase):
         """VIADD Rd, a, b; VIADD.16x2: two 16-bit adds, each operand's negation per halfword,
         no carry from the low halfword into the high one (__vadd2/__vsub2)."""
         b = self.b
-        d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
+        d, a, c = take(insn.operands, 3)
         if not insn.mods:
             self.wr(d, b.op(f"add i32 {self.ival(a)}, {self.ival(c)}"))  # type: ignore[arg-type]
             return
@@ -186,7 +192,7 @@ class AluOps(LifterBase):
         b = self.b
         mods = insn.mods
         d, outs, rest = _split_outputs(insn.operands)
-        a, bb, c, cins = rest[0], rest[1], rest[2], rest[3:]
+        (a, bb, c), cins = take(rest, 3), rest[3:]
         signed = "U32" not in mods
         ext = "sext" if signed else "zext"
         carries = self._carry_ins(cins) if "X" in mods else []
@@ -243,7 +249,7 @@ class AluOps(LifterBase):
         return self.b.op(f"add i128 {inverted}, 1")
 
     def op_IMUL(self, insn: Insn) -> None:
-        d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
+        d, a, c = take(insn.operands, 3)
         self.wr(d, self.b.op(f"mul i32 {self.ival(a)}, {self.ival(c)}"))  # type: ignore[arg-type]
 
     def op_IDP(self, insn: Insn) -> None:
@@ -254,7 +260,7 @@ class AluOps(LifterBase):
         types = [m for m in mods if m in ("S8", "U8", "S16", "U16")]
         if "4A" not in mods or len(types) != 2:
             raise Unsupported(insn.full)
-        d, a, bb, c = insn.operands[:4]
+        d, a, bb, c = take(insn.operands, 4)
         av, bv = self.ival(a), self.ival(bb)
         acc = self.ival(c)
         for i in range(4):
@@ -270,7 +276,7 @@ class AluOps(LifterBase):
         b = self.b
         if insn.mods not in ((), ("S32",), ("U32",)):
             raise Unsupported(insn.full)
-        d, a, c, e = insn.operands[:4]
+        d, a, c, e = take(insn.operands, 4)
         ext = "zext" if "U32" in insn.mods else "sext"
         diff = b.op(f"sub i64 {b.op(f'{ext} i32 {self.ival(a)} to i64')}, {b.op(f'{ext} i32 {self.ival(c)} to i64')}")
         mag = b.op(f"trunc i64 {b.op(f'call i64 @llvm.abs.i64(i64 {diff}, i1 false)')} to i32")
@@ -280,7 +286,7 @@ class AluOps(LifterBase):
         """VABSDIFF4.U8/S8 Rd, a, b, RZ: the four byte |a_i - b_i| packed (__vabsdiffu4/__vabsdiffs4).
         Only with RZ: a register there merges or accumulates, which no kernel here shows."""
         b = self.b
-        d, a, c, e = insn.operands[:4]
+        d, a, c, e = take(insn.operands, 4)
         if insn.mods not in (("U8",), ("S8",)) or not (isinstance(e, Reg) and e.zero):
             raise Unsupported(insn.full)
         ext = "zext" if insn.mods == ("U8",) else "sext"
@@ -300,26 +306,26 @@ class AluOps(LifterBase):
         # trailing carry-in predicates
         cins = [o for o in rest if isinstance(o, Pred)]
         srcs = [o for o in rest if not isinstance(o, Pred)]
-        shift = srcs[-1]
+        shift = nth(srcs, -1)
         if not isinstance(shift, Imm):
             raise Unsupported("LEA with a register shift")
-        s = int(shift.value)
+        s = imm_int(shift)
         carries = self._carry_ins(cins) if "X" in mods else []
-        a = srcs[0]
+        a = nth(srcs, 0)
         # a's sign applies to the shifted value as it enters the adder (`LEA R, P, -R2, R5, 0x5`
         # is the low word of R5 - (R2:R3 << 5), P its no-borrow), so a is read unsigned here.
         if "HI" in mods:
-            addend = srcs[1]
+            addend = nth(srcs, 1)
             if "SX32" in mods:
                 lo = self.raw(a)
                 wide = b.op(f"sext i32 {lo} to i64")
             else:
-                hi_src = srcs[2]
+                hi_src = nth(srcs, 2)
                 wide = b.pair(self.raw(a), self.ival(hi_src))
             shifted = b.op(f"shl i64 {wide}, {s}")
             part = b.op(f"trunc i64 {b.op(f'lshr i64 {shifted}, 32')} to i32")
         else:
-            addend = srcs[1]
+            addend = nth(srcs, 1)
             part = b.op(f"shl i32 {self.raw(a)}, {s}")
         terms = self._wide_term(a, part) + self._wide_term(addend) + carries
         total = self._sum64(terms)
@@ -357,13 +363,13 @@ class AluOps(LifterBase):
             raise Unsupported(insn.full)
         ops = insn.operands
         pout = None
-        if isinstance(ops[0], Pred):
+        if isinstance(nth(ops, 0), Pred):
             pout, ops = ops[0], ops[1:]
-        d, a, bb, c, lut = ops[0], ops[1], ops[2], ops[3], ops[4]
+        d, a, bb, c, lut = take(ops, 5)
         pin = ops[5] if len(ops) > 5 else None
         if not isinstance(lut, Imm):
             raise Unsupported("LOP3 with a register LUT")
-        r = self._lut("i32", int(lut.value), self.ival(a), self.ival(bb), self.ival(c))
+        r = self._lut("i32", imm_int(lut), self.ival(a), self.ival(bb), self.ival(c))
         self.wr(d, r)  # type: ignore[arg-type]
         if pout is not None:
             nz = self.b.op(f"icmp ne i32 {r}, 0")
@@ -374,7 +380,7 @@ class AluOps(LifterBase):
     op_ULOP3 = op_LOP3
 
     def op_LOP(self, insn: Insn) -> None:
-        d, a, c = insn.operands[0], insn.operands[1], insn.operands[2]
+        d, a, c = take(insn.operands, 3)
         ops = {"AND": "and", "OR": "or", "XOR": "xor"}
         kind = next((m for m in insn.mods if m in ops), None)
         if kind is None:
@@ -385,12 +391,14 @@ class AluOps(LifterBase):
 
     def op_PLOP3(self, insn: Insn) -> None:
         ops = insn.operands
-        p, q, a, bb, c = ops[0], ops[1], ops[2], ops[3], ops[4]
+        p, q, a, bb, c = take(ops, 5)
         luts = [o for o in ops[5:] if isinstance(o, Imm)]
         av, bv, cv = self.pred(a), self.pred(bb), self.pred(c)
-        self.wp(p, self._lut("i1", int(luts[0].value), av, bv, cv))
+        if not luts:
+            raise UnsupportedOperands()
+        self.wp(p, self._lut("i1", imm_int(luts[0]), av, bv, cv))
         if len(luts) > 1:
-            self.wp(q, self._lut("i1", int(luts[1].value), av, bv, cv))
+            self.wp(q, self._lut("i1", imm_int(luts[1]), av, bv, cv))
 
     op_UPLOP3 = op_PLOP3
 
@@ -398,11 +406,11 @@ class AluOps(LifterBase):
         # P2R Rd, PR, Rs, mask: the predicate file's bits (P0 = bit 0) under a mask;
         # UP2UR URd, UPR, URs, mask the same for the uniform predicates.
         b = self.b
-        d, _pr, src, mask = insn.operands[:4]
+        d, _pr, src, mask = take(insn.operands, 4)
         if not isinstance(mask, Imm):
             raise Unsupported(f"{insn.opcode} with a register mask")
         prefix = "UP" if insn.opcode == "UP2UR" else "P"
-        m = int(mask.value)
+        m = imm_int(mask)
         acc = "0"
         for i in range(7):
             if (m >> i) & 1:
@@ -415,13 +423,14 @@ class AluOps(LifterBase):
 
     def op_R2P(self, insn: Insn) -> None:
         b = self.b
-        _pr, src, mask = insn.operands[:3]
+        _pr, src, mask = take(insn.operands, 3)
         if not isinstance(mask, Imm):
             raise Unsupported(f"{insn.opcode} with a register mask")
         prefix = "UP" if insn.opcode == "UR2UP" else "P"
         v = self.ival(src)
+        m = imm_int(mask)
         for i in range(7):
-            if (int(mask.value) >> i) & 1:
+            if (m >> i) & 1:
                 bit = b.op(f"and i32 {b.op(f'lshr i32 {v}, {i}')}, 1")
                 self.wp(Pred(f"{prefix}{i}"), b.op(f"icmp ne i32 {bit}, 0"))
 
@@ -430,7 +439,7 @@ class AluOps(LifterBase):
     def op_SHF(self, insn: Insn) -> None:
         b = self.b
         mods = insn.mods
-        d, lo, s, hi = insn.operands[:4]
+        d, lo, s, hi = take(insn.operands, 4)
         left = "L" in mods
         wide = "U64" in mods or "S64" in mods
         arith = "S64" in mods or "S32" in mods
@@ -454,7 +463,7 @@ class AluOps(LifterBase):
     op_USHF = op_SHF
 
     def op_SHL(self, insn: Insn) -> None:
-        d, a, s = insn.operands[:3]
+        d, a, s = take(insn.operands, 3)
         n = self.b.op(f"call i32 @llvm.umin.i32(i32 {self.ival(s)}, i32 32)")
         v = self.b.op(f"zext i32 {self.ival(a)} to i64")
         r = self.b.op(f"shl i64 {v}, {self.b.op(f'zext i32 {n} to i64')}")
@@ -463,7 +472,7 @@ class AluOps(LifterBase):
     op_USHL = op_SHL
 
     def op_SHR(self, insn: Insn) -> None:
-        d, a, s = insn.operands[:3]
+        d, a, s = take(insn.operands, 3)
         arith = "S32" in insn.mods
         n = self.b.op(f"call i32 @llvm.umin.i32(i32 {self.ival(s)}, i32 32)")
         v = self.b.op(f"{'sext' if arith else 'zext'} i32 {self.ival(a)} to i64")
@@ -479,14 +488,14 @@ class AluOps(LifterBase):
     def op_ISETP(self, insn: Insn) -> None:
         b = self.b
         mods = insn.mods
-        cmp = next(m for m in mods if m in INT_CMP)
+        cmp = modifier(mods, INT_CMP)
         bop = next((m for m in mods if m in BOOL_OPS), "AND")
         table = UINT_CMP if "U32" in mods else INT_CMP
-        p, q, a, c, pc = insn.operands[:5]
+        p, q, a, c, pc = take(insn.operands, 5)
         av, cv = self.ival(a), self.ival(c)
         r = b.op(f"icmp {table[cmp]} i32 {av}, {cv}")
         if "EX" in mods:
-            plo = self.pred(insn.operands[5])
+            plo = self.pred(nth(insn.operands, 5))
             eq = b.op(f"icmp eq i32 {av}, {cv}")
             if cmp == "EQ":
                 r = b.op(f"and i1 {eq}, {plo}")
@@ -502,14 +511,14 @@ class AluOps(LifterBase):
     op_UISETP = op_ISETP
 
     def op_SEL(self, insn: Insn) -> None:
-        d, a, c, p = insn.operands[:4]
+        d, a, c, p = take(insn.operands, 4)
         self.wr(d, self.b.select(self.pred(p), "i32", self.ival(a), self.ival(c)))  # type: ignore[arg-type]
 
     op_USEL = op_SEL
 
     def op_IMNMX(self, insn: Insn) -> None:
         b = self.b
-        d, a, c, p = insn.operands[:4]
+        d, a, c, p = take(insn.operands, 4)
         u = "U32" in insn.mods
         av, cv = self.ival(a), self.ival(c)
         mn = b.op(f"call i32 @llvm.{'umin' if u else 'smin'}.i32(i32 {av}, i32 {cv})")
@@ -524,7 +533,7 @@ class AluOps(LifterBase):
         b = self.b
         if set(insn.mods) - {"U32", "S32"}:
             raise Unsupported(insn.full)
-        d, a, bb, c, p = insn.operands[:5]
+        d, a, bb, c, p = take(insn.operands, 5)
         u = "U32" in insn.mods
         fmin, fmax = f"@llvm.{'umin' if u else 'smin'}.i32", f"@llvm.{'umax' if u else 'smax'}.i32"
         av, bv, cv = self.ival(a), self.ival(bb), self.ival(c)
@@ -535,7 +544,7 @@ class AluOps(LifterBase):
     def op_VIADDMNMX(self, insn: Insn) -> None:
         """VIADDMNMX Rd, a, b, c, P: min (P) or max (!P) of a + b and c."""
         b = self.b
-        d, a, bb, c, p = insn.operands[:5]
+        d, a, bb, c, p = take(insn.operands, 5)
         u = "U32" in insn.mods
         t = b.op(f"add i32 {self.ival(a)}, {self.ival(bb)}")
         cv = self.ival(c)
@@ -544,17 +553,17 @@ class AluOps(LifterBase):
         self.wr(d, b.select(self.pred(p), "i32", mn, mx))  # type: ignore[arg-type]
 
     def op_IABS(self, insn: Insn) -> None:
-        d, a = insn.operands[:2]
+        d, a = take(insn.operands, 2)
         self.wr(d, self.b.op(f"call i32 @llvm.abs.i32(i32 {self.ival(a)}, i1 false)"))  # type: ignore[arg-type]
 
     def op_POPC(self, insn: Insn) -> None:
-        d, a = insn.operands[:2]
+        d, a = take(insn.operands, 2)
         self.wr(d, self.b.op(f"call i32 @llvm.ctpop.i32(i32 {self.ival(a)})"))  # type: ignore[arg-type]
 
     op_UPOPC = op_POPC
 
     def op_BREV(self, insn: Insn) -> None:
-        d, a = insn.operands[:2]
+        d, a = take(insn.operands, 2)
         self.wr(d, self.b.op(f"call i32 @llvm.bitreverse.i32(i32 {self.ival(a)})"))  # type: ignore[arg-type]
 
     op_UBREV = op_BREV
@@ -562,7 +571,7 @@ class AluOps(LifterBase):
     def op_FLO(self, insn: Insn) -> None:
         """Index of the highest 1 (highest 0 for negative S32), -1 when none; .SH: 31 - index."""
         b = self.b
-        d, a = insn.operands[0], insn.operands[-1]
+        d, a = nth(insn.operands, 0), nth(insn.operands, -1)
         v = self.ival(a)
         if "U32" not in insn.mods:
             neg = b.op(f"icmp slt i32 {v}, 0")
@@ -578,7 +587,7 @@ class AluOps(LifterBase):
 
     def op_SGXT(self, insn: Insn) -> None:
         b = self.b
-        d, a, bits = insn.operands[:3]
+        d, a, bits = take(insn.operands, 3)
         n = b.op(f"call i32 @llvm.umin.i32(i32 {self.ival(bits)}, i32 32)")
         sh = b.op(f"sub i32 32, {n}")
         v = self.ival(a)
@@ -593,7 +602,7 @@ class AluOps(LifterBase):
 
     def op_BMSK(self, insn: Insn) -> None:
         b = self.b
-        d, pos, width = insn.operands[:3]
+        d, pos, width = take(insn.operands, 3)
         w = b.op(f"zext i32 {b.op(f'call i32 @llvm.umin.i32(i32 {self.ival(width)}, i32 32)')} to i64")
         m = b.op(f"sub i64 {b.op(f'shl i64 1, {w}')}, 1")
         p = b.op(f"zext i32 {b.op(f'and i32 {self.ival(pos)}, 31')} to i64")
@@ -605,7 +614,7 @@ class AluOps(LifterBase):
         b = self.b
         if any(m not in ("",) for m in insn.mods):
             raise Unsupported(insn.full)
-        d, a, sel, c = insn.operands[:4]
+        d, a, sel, c = take(insn.operands, 4)
         v = b.pair(self.ival(a), self.ival(c))
         s = self.ival(sel)
         out = "0"
@@ -644,7 +653,7 @@ class AluOps(LifterBase):
 
     def op_FADD(self, insn: Insn) -> None:
         rnd = self._check_fmods(insn)
-        d, a, c = insn.operands[:3]
+        d, a, c = take(insn.operands, 3)
         ftz = "FTZ" in insn.mods
         av, cv = self.fval(a, ftz), self.fval(c, ftz)
         v = self.b.op(f"fadd float {av}, {cv}") if rnd == "RN" else self.fma_directed(av, "1.0", cv, rnd)
@@ -652,7 +661,7 @@ class AluOps(LifterBase):
 
     def op_FMUL(self, insn: Insn) -> None:
         rnd = self._check_fmods(insn)
-        d, a, c = insn.operands[:3]
+        d, a, c = take(insn.operands, 3)
         ftz = "FTZ" in insn.mods
         av, cv = self.fval(a, ftz), self.fval(c, ftz)
         v = self.b.op(f"fmul float {av}, {cv}") if rnd == "RN" else self.fma_directed(av, cv, None, rnd)
@@ -660,7 +669,7 @@ class AluOps(LifterBase):
 
     def op_FFMA(self, insn: Insn) -> None:
         rnd = self._check_fmods(insn)
-        d, a, c, e = insn.operands[:4]
+        d, a, c, e = take(insn.operands, 4)
         ftz = "FTZ" in insn.mods
         av, cv, ev = self.fval(a, ftz), self.fval(c, ftz), self.fval(e, ftz)
         if rnd == "RN":
@@ -724,7 +733,7 @@ class AluOps(LifterBase):
 
     def op_FMNMX(self, insn: Insn) -> None:
         b = self.b
-        d, a, c, p = insn.operands[:4]
+        d, a, c, p = take(insn.operands, 4)
         ftz = "FTZ" in insn.mods
         av, cv = self.fval(a, ftz), self.fval(c, ftz)
         mn = b.op(f"call float @llvm.minnum.f32(float {av}, float {cv})")
@@ -740,7 +749,7 @@ class AluOps(LifterBase):
         return b.select(both_zero, "float", b.as_float(z), r)
 
     def op_FSEL(self, insn: Insn) -> None:
-        d, a, c, p = insn.operands[:4]
+        d, a, c, p = take(insn.operands, 4)
         self.wrf(d, self.b.select(self.pred(p), "float", self.fval(a), self.fval(c)))
 
     def _fcmp(self, cmp: str, ty: str, a: str, c: str) -> str:
@@ -765,9 +774,9 @@ class AluOps(LifterBase):
 
     def op_FSETP(self, insn: Insn) -> None:
         b = self.b
-        cmp = next(m for m in insn.mods if m in FLOAT_CMP)
+        cmp = modifier(insn.mods, FLOAT_CMP)
         bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
-        p, q, a, c, pc = insn.operands[:5]
+        p, q, a, c, pc = take(insn.operands, 5)
         ftz = "FTZ" in insn.mods
         r = self._fcmp(cmp, "float", self.fval(a, ftz), self.fval(c, ftz))
         self.wp(p, self._combine(bop, r, pc))
@@ -775,9 +784,9 @@ class AluOps(LifterBase):
 
     def op_FSET(self, insn: Insn) -> None:
         b = self.b
-        cmp = next(m for m in insn.mods if m in FLOAT_CMP)
+        cmp = modifier(insn.mods, FLOAT_CMP)
         bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
-        d, a, c, pc = insn.operands[:4]
+        d, a, c, pc = take(insn.operands, 4)
         ftz = "FTZ" in insn.mods
         r = self._combine(bop, self._fcmp(cmp, "float", self.fval(a, ftz), self.fval(c, ftz)), pc)
         true = "1065353216" if "BF" in insn.mods else "-1"
@@ -787,7 +796,7 @@ class AluOps(LifterBase):
         """True when a/b may need the slow path. Conservative: the slow path is exact for
         every input, so it is also taken for some inputs NVIDIA's FCHK would let through."""
         b = self.b
-        p, a, c = insn.operands[:3]
+        p, a, c = take(insn.operands, 3)
         ab, cb = self.raw(a), b.from_float(self.fval(c)) if isinstance(c, Imm) else self.raw(c)
         ea = b.op(f"and i32 {b.op(f'lshr i32 {ab}, 23')}, 255")
         ec = b.op(f"and i32 {b.op(f'lshr i32 {cb}, 23')}, 255")
@@ -805,7 +814,7 @@ class AluOps(LifterBase):
 
     def op_MUFU(self, insn: Insn) -> None:
         b = self.b
-        d, a = insn.operands[:2]
+        d, a = take(insn.operands, 2)
         fn = next((m for m in insn.mods if m != "FTZ"), "")
         if fn in ("RCP64H", "RSQ64H"):
             if isinstance(a, Imm) and a.is_float and not a.abs:
@@ -863,7 +872,7 @@ class AluOps(LifterBase):
 
     def op_FRND(self, insn: Insn) -> None:
         b = self.b
-        d, a = insn.operands[:2]
+        d, a = take(insn.operands, 2)
         if any(m not in ("F64", "F32", "F16", "BF16", "FTZ", "FLOOR", "CEIL", "TRUNC") for m in insn.mods):
             raise Unsupported(insn.full)
         mode = next((m for m in insn.mods if m in ("FLOOR", "CEIL", "TRUNC")), "RN")
@@ -887,7 +896,7 @@ class AluOps(LifterBase):
     def op_F2I(self, insn: Insn) -> None:
         b = self.b
         mods = insn.mods
-        d, a = insn.operands[:2]
+        d, a = take(insn.operands, 2)
         ints = ("S32", "U32", "S64", "U64", "S16", "U16", "S8", "U8")
         if any(m not in ints and m not in ("F64", "F32", "F16", "BF16", "FLOOR", "CEIL", "TRUNC", "NTZ", "FTZ") for m in mods):
             raise Unsupported(insn.full)
@@ -914,7 +923,7 @@ class AluOps(LifterBase):
     def op_I2F(self, insn: Insn) -> None:
         b = self.b
         mods = insn.mods
-        d, a = insn.operands[:2]
+        d, a = take(insn.operands, 2)
         types = [m for m in mods if m in I2F_TYPES]
         if any(m not in I2F_TYPES and m not in ROUNDING for m in mods):
             raise Unsupported(insn.full)
@@ -1002,7 +1011,7 @@ class AluOps(LifterBase):
     def op_F2F(self, insn: Insn) -> None:
         b = self.b
         mods = insn.mods
-        d, a = insn.operands[:2]
+        d, a = take(insn.operands, 2)
         types = [m for m in mods if m in ("F64", "F32", "F16", "BF16")]
         if len(types) != 2:
             raise Unsupported(insn.full)
@@ -1037,7 +1046,7 @@ class AluOps(LifterBase):
             return self._f2fp_fp8(insn)
         if "PACK_AB" not in mods or any(m not in ("PACK_AB", "BF16", "F16", "F32", *ROUNDING) for m in mods):
             raise Unsupported(insn.full)
-        d, a, c = insn.operands[:3]
+        d, a, c = take(insn.operands, 3)
         bf16, rnd = "BF16" in mods, _rounding(mods)
         hi32 = b.op(f"zext i16 {self._to_16(self.fval(a), bf16, rnd)} to i32")
         lo32 = b.op(f"zext i16 {self._to_16(self.fval(c), bf16, rnd)} to i32")
@@ -1051,7 +1060,7 @@ class AluOps(LifterBase):
         fmt = "E4M3" if "E4M3" in mods else "E5M2"
         if mods != {"SATFINITE", fmt, "F32", "PACK_AB_MERGE_C"}:
             raise Unsupported(insn.full)
-        d, a, c, merge = insn.operands[:4]
+        d, a, c, merge = take(insn.operands, 4)
         if not (isinstance(merge, Reg) and merge.zero):
             raise Unsupported(f"{insn.full} merging a register")
         b = self.b
@@ -1166,7 +1175,7 @@ class AluOps(LifterBase):
             self._bf16_op(insn, kind)
             return
         ops = insn.operands
-        d = ops[0]
+        d = nth(ops, 0)
         srcs, _ = self._half_sources(ops, 1, {"fma": 3, "add": 2, "mul": 2}[kind])
         out = []
         for lane in range(2):
@@ -1243,7 +1252,7 @@ class AluOps(LifterBase):
     def op_HADD2(self, insn: Insn) -> None:
         if "F32" in insn.mods:  # HADD2.F32 Rd, a, b: one float, the low lanes' sum
             b = self.b
-            d, a, c = insn.operands[:3]
+            d, a, c = take(insn.operands, 3)
             av, cv = self._half_lanes(a)[0], self._half_lanes(c)[0]
             self.wrf(d, b.op(f"fadd float {av}, {cv}"))  # type: ignore[arg-type]
             return
@@ -1257,9 +1266,9 @@ class AluOps(LifterBase):
         the index after them: an immediate is two operands (nvdisasm prints the high half first)."""
         srcs: list[tuple[str, str]] = []
         while len(srcs) < count:
-            op = ops[i]
+            op = nth(ops, i)
             if isinstance(op, Imm):
-                srcs.append(self._half_lanes(op, ops[i + 1], bf16=bf16))
+                srcs.append(self._half_lanes(op, nth(ops, i + 1), bf16=bf16))
                 i += 2
             else:
                 srcs.append(self._half_lanes(op, bf16=bf16))
@@ -1275,12 +1284,12 @@ class AluOps(LifterBase):
         if cmp is None or cmp in ("MAX", "MIN") or any(m not in FLOAT_CMP and m not in BOOL_OPS and m not in ("BF", "FTZ", "BF16_V2") for m in insn.mods):
             raise Unsupported(insn.full)
         (al, cl), i = self._half_sources(ops, 0, 2, bf16)
-        pc = ops[i]
+        pc = nth(ops, i)
         return [self._combine(bop, self._fcmp(cmp, "float", al[k], cl[k]), pc) for k in range(2)]
 
     def op_HSETP2(self, insn: Insn) -> None:
         """HSETP2.<cmp>.<bop> Pd, Pe, a, b, Pc: Pd from the low lanes, Pe from the high ones."""
-        p, q = insn.operands[:2]
+        p, q = take(insn.operands, 2)
         r = self._half_compare(insn, insn.operands[2:])
         self.wp(p, r[0])
         self.wp(q, r[1])
@@ -1288,7 +1297,7 @@ class AluOps(LifterBase):
     def op_HSET2(self, insn: Insn) -> None:
         """HSET2[.BF].<cmp>.<bop> Rd, a, b, Pc: per lane 1.0 (.BF) or 0xffff when true, else 0."""
         b = self.b
-        d = insn.operands[0]
+        d = nth(insn.operands, 0)
         r = self._half_compare(insn, insn.operands[1:])
         true = ("16256" if "BF16_V2" in insn.mods else "15360") if "BF" in insn.mods else "65535"  # 1.0: half 0x3c00, bfloat16 0x3f80
         lo = b.select(r[0], "i32", true, "0")
@@ -1304,9 +1313,9 @@ class AluOps(LifterBase):
         bf16 = "BF16_V2" in insn.mods
         if any(m not in ("FTZ", "BF16_V2", "NAN") for m in insn.mods) or (bf16 and "FTZ" in insn.mods):
             raise Unsupported(insn.full)
-        d = insn.operands[0]
+        d = nth(insn.operands, 0)
         (al, cl), i = self._half_sources(insn.operands, 1, 2, bf16)
-        sel = self.pred(insn.operands[i])
+        sel = self.pred(nth(insn.operands, i))
         out = []
         for lane in range(2):
             av, cv = al[lane], cl[lane]
@@ -1333,7 +1342,7 @@ class AluOps(LifterBase):
         if any(m != "BF16_V2" for m in insn.mods):
             raise Unsupported(insn.full)
         (al, bl, cl), i = self._half_sources(insn.operands, 1, 3, bf16)
-        sel = self.pred(insn.operands[i])
+        sel = self.pred(nth(insn.operands, i))
         out = []
         for lane in range(2):
             r = self._mnmx_lane(sel, self._mnmx_lane(sel, al[lane], bl[lane]), cl[lane])
@@ -1355,7 +1364,7 @@ class AluOps(LifterBase):
 
     def op_DADD(self, insn: Insn) -> None:
         rnd = self._dmode(insn)
-        d, a, c = insn.operands[:3]
+        d, a, c = take(insn.operands, 3)
         av, cv = self.dval(a), self.dval(c)
         # a*1+c is a+c rounded once, signed zeros included
         v = self.b.op(f"fadd double {av}, {cv}") if rnd == "RN" else self._dfma_directed(rnd, av, "1.0", cv)
@@ -1363,7 +1372,7 @@ class AluOps(LifterBase):
 
     def op_DMUL(self, insn: Insn) -> None:
         rnd = self._dmode(insn)
-        d, a, c = insn.operands[:3]
+        d, a, c = take(insn.operands, 3)
         av, cv = self.dval(a), self.dval(c)
         if rnd == "RN":
             v = self.b.op(f"fmul double {av}, {cv}")
@@ -1375,7 +1384,7 @@ class AluOps(LifterBase):
 
     def op_DFMA(self, insn: Insn) -> None:
         rnd = self._dmode(insn)
-        d, a, c, e = insn.operands[:4]
+        d, a, c, e = take(insn.operands, 4)
         av, cv, ev = self.dval(a), self.dval(c), self.dval(e)
         if rnd == "RN":
             v = self.b.op(f"call double @llvm.fma.f64(double {av}, double {cv}, double {ev})")
@@ -1385,12 +1394,12 @@ class AluOps(LifterBase):
 
     def op_DSETP(self, insn: Insn) -> None:
         b = self.b
-        cmp = next(m for m in insn.mods if m in FLOAT_CMP)
+        cmp = modifier(insn.mods, FLOAT_CMP)
         if cmp in ("MAX", "MIN"):
             self._dsetp_minmax(insn, cmp == "MAX")
             return
         bop = next((m for m in insn.mods if m in BOOL_OPS), "AND")
-        p, q, a, c, pc = insn.operands[:5]
+        p, q, a, c, pc = take(insn.operands, 5)
         r = self._fcmp(cmp, "double", self.dval(a), self.dval(c))
         self.wp(p, self._combine(bop, r, pc))
         self.wp(q, self._combine(bop, b.op(f"xor i1 {r}, true"), pc))
@@ -1399,7 +1408,7 @@ class AluOps(LifterBase):
         """DSETP.MAX/MIN Pd, Pn, a, b: Pd chooses a as fmax/fmin(a, b) (b NaN, or a beyond b,
         -0 below +0); Pn says both are NaN (the result is then b, quieted)."""
         b = self.b
-        p, q, a, c, pc = insn.operands[:5]
+        p, q, a, c, pc = take(insn.operands, 5)
         av, cv = self.dval(a), self.dval(c)
         c_nan = b.op(f"fcmp uno double {cv}, 0.0")
         a_nan = b.op(f"fcmp uno double {av}, 0.0")
@@ -1414,7 +1423,7 @@ class AluOps(LifterBase):
 
     def op_DMNMX(self, insn: Insn) -> None:
         b = self.b
-        d, a, c, p = insn.operands[:4]
+        d, a, c, p = take(insn.operands, 4)
         av, cv = self.dval(a), self.dval(c)
         mn = b.op(f"call double @llvm.minnum.f64(double {av}, double {cv})")
         mx = b.op(f"call double @llvm.maxnum.f64(double {av}, double {cv})")

@@ -1,6 +1,8 @@
 """The lifter's state: SASS registers as allocas, operands read and written, constant banks."""
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cubin import Kernel
@@ -19,6 +21,43 @@ class LiftError(Exception):
 
 class Unsupported(Exception):
     pass
+
+
+class UnsupportedOperands(Unsupported):
+    """The operands or modifiers are not of a form the instruction's handler reads (fewer
+    operands than it takes, a non-register where it writes a register, none of the modifiers
+    it chooses among): LiftError names the instruction with its operand text."""
+
+
+def take(ops: Sequence[Operand], n: int) -> list[Operand]:
+    """The first n operands; UnsupportedOperands when there are fewer."""
+    if len(ops) < n:
+        raise UnsupportedOperands()
+    return list(ops[:n])
+
+
+def nth(ops: Sequence[Operand], i: int) -> Operand:
+    """ops[i] (from the end when i < 0); UnsupportedOperands when there is none."""
+    if not -len(ops) <= i < len(ops):
+        raise UnsupportedOperands()
+    return ops[i]
+
+
+def imm_int(op: Imm) -> int:
+    """An immediate read as an integer (a shift, a LUT, a mask), a float one truncated as int()
+    does; UnsupportedOperands for NaN or an infinity, which have none."""
+    if isinstance(op.value, float) and not math.isfinite(op.value):
+        raise UnsupportedOperands()
+    return int(op.value)
+
+
+def modifier(mods: Sequence[str], table: Mapping[str, object]) -> str:
+    """The first of `mods` that `table` has; UnsupportedOperands when none is there (ISETP.T:
+    a comparison the table lacks)."""
+    for m in mods:
+        if m in table:
+            return m
+    raise UnsupportedOperands()
 
 
 @dataclass(frozen=True)
@@ -146,6 +185,8 @@ class LifterBase:
 
     # ---- registers ------------------------------------------------------------------
     def _slot(self, reg: Reg, delta: int = 0) -> str | None:
+        if not isinstance(reg, Reg):
+            raise UnsupportedOperands()
         if reg.zero:
             return None
         idx = reg.index + delta
@@ -165,6 +206,8 @@ class LifterBase:
             self.b.emit(f"store i32 {value}, ptr {slot}")
 
     def wr64(self, reg: Reg, value: str) -> None:
+        if not isinstance(reg, Reg):
+            raise UnsupportedOperands()
         if reg.zero:
             return
         lo, hi = self.b.split(value)

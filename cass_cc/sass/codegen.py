@@ -19,7 +19,8 @@ from .base import Lifted, LiftError
 from .cubin import Cubin, Kernel
 from .disasm import Function, disassemble
 from .lift import lift_kernel
-from .targets import GFX1100, Target, kernarg_types, module
+from .runtime import Target
+from .targets import GFX1100, kernarg_types, module
 
 CODE_OBJECT = "--amdhsa-code-object-version=5"
 # llc-16's pre-RA exec-mask pass (SIOptimizeExecMaskingPreRA) folds `v_cndmask 0, 1, %cc` +

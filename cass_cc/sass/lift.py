@@ -17,7 +17,7 @@ defines (see targets.py). Instruction semantics live in alu.py and mem.py.
 from __future__ import annotations
 
 from .alu import AluOps
-from .base import CONTROL, NOOPS, Lifted, LiftError, Spaces, Unsupported
+from .base import CONTROL, NOOPS, Lifted, LiftError, Spaces, Unsupported, UnsupportedOperands, nth
 from .cubin import Cubin, Kernel
 from .disasm import Function, Imm, Insn, Label, Operand, Pred, Reg
 from .ir import i32
@@ -143,11 +143,7 @@ class Lifter(AluOps, MemOps):
             try:
                 terminated = self.one(insn, nxt)
             except Unsupported as e:
-                self.unsupported.append(f"{insn.full}" if not str(e) else f"{insn.opcode} ({e})")
-                b.emit("unreachable")
-                terminated = True
-            except (IndexError, ValueError, StopIteration, TypeError, AttributeError, KeyError):
-                self.unsupported.append(f"{insn.opcode} (operands: {insn.text})")
+                self.unsupported.append(_refusal(insn, e))
                 b.emit("unreachable")
                 terminated = True
         if not terminated:
@@ -231,7 +227,7 @@ class Lifter(AluOps, MemOps):
         if op == "BRA":
             # BRA.DIV jumps to a general path when the warp has diverged. That path is
             # correct for converged warps too, so taking it is always right.
-            target = self._target(insn.operands[-1])
+            target = self._target(nth(insn.operands, -1))
             for extra in insn.operands[:-1]:
                 if isinstance(extra, Pred):
                     c2 = self.pred(extra)
@@ -251,7 +247,7 @@ class Lifter(AluOps, MemOps):
                            and i.opcode == "WARPSYNC" and "COLLECTIVE" in i.mods), None)
             if opener is None:
                 raise Unsupported("ENDCOLLECTIVE without a WARPSYNC.COLLECTIVE")
-            target = self._target(opener.operands[-1])
+            target = self._target(nth(opener.operands, -1))
             if cond != "true" and fall is not None:
                 done = b.label("endcoll")
                 b.emit(f"br i1 {cond}, label %{done}, label %{fall}")
@@ -265,7 +261,7 @@ class Lifter(AluOps, MemOps):
             # conditional one.
             if "ABS" in insn.mods:
                 raise Unsupported("absolute CALL")
-            target = self._target(insn.operands[-1])
+            target = self._target(nth(insn.operands, -1))
             entry = self.fn.labels[insn.operands[-1].name]  # type: ignore[union-attr]
             if self.entries is not None and entry in self.shared:
                 target = block_name(entry)
@@ -282,7 +278,7 @@ class Lifter(AluOps, MemOps):
         if op == "RET":
             if cond != "true":
                 raise Unsupported("predicated RET")
-            reg = insn.operands[0]
+            reg = nth(insn.operands, 0)
             sites = self.return_sites
             if self.entries is not None:
                 owner = max((e for e in self.shared if e <= insn.offset), default=None)
@@ -337,6 +333,15 @@ class Lifter(AluOps, MemOps):
         b.start(bad)
         b.emit("unreachable")
         return True
+
+
+def _refusal(insn: Insn, e: Unsupported) -> str:
+    """How LiftError names an instruction the lifter refused: with its operand text when the
+    operands are of a form its handler does not read, else with the reason, else by its opcode
+    and modifiers."""
+    if isinstance(e, UnsupportedOperands):
+        return f"{insn.opcode} (operands: {insn.text})"
+    return f"{insn.opcode} ({e})" if str(e) else insn.full
 
 
 def lift_kernel(kernel: Kernel, fn: Function, cubin: Cubin, spaces: Spaces) -> Lifted:

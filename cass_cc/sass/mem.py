@@ -10,7 +10,7 @@ kernel uses.
 """
 from __future__ import annotations
 
-from .base import LOCAL_WINDOW_HI, SHARED_WINDOW_HI, LifterBase, Unsupported, shared_reserved
+from .base import LOCAL_WINDOW_HI, SHARED_WINDOW_HI, LifterBase, Unsupported, nth, shared_reserved, take
 from .ir import i32
 from .disasm import CBank, Imm, Insn, Label, Mem, Operand, Pred, Reg
 
@@ -140,7 +140,7 @@ class MemOps(LifterBase):
     # ---- loads and stores --------------------------------------------------------------------
     def _load(self, insn: Insn, space: str) -> None:
         b = self.b
-        d = insn.operands[0]
+        d = nth(insn.operands, 0)
         if not isinstance(d, Reg):
             raise Unsupported("load destination")
         bits, ext = _width(insn.mods)
@@ -161,7 +161,7 @@ class MemOps(LifterBase):
 
     def _store(self, insn: Insn, space: str) -> None:
         b = self.b
-        src = insn.operands[-1]
+        src = nth(insn.operands, -1)
         if not isinstance(src, Reg):
             raise Unsupported("store source")
         bits, _ = _width(insn.mods)
@@ -209,7 +209,7 @@ class MemOps(LifterBase):
         self._store(insn, "local")
 
     def op_LDC(self, insn: Insn) -> None:
-        d, src = insn.operands[0], insn.operands[1]
+        d, src = take(insn.operands, 2)
         if not isinstance(src, CBank) or not isinstance(d, Reg):
             raise Unsupported("LDC operands")
         bits, ext = _width(insn.mods)
@@ -228,7 +228,7 @@ class MemOps(LifterBase):
         ops = [o for o in insn.operands if not isinstance(o, Pred)]
         preds = [o for o in insn.operands if isinstance(o, Pred)]
         if returns:
-            d, rest = ops[0], ops[1:]
+            d, rest = nth(ops, 0), ops[1:]
         else:
             d, rest = None, ops
         srcs = [o for o in rest if not isinstance(o, Mem)]
@@ -251,7 +251,7 @@ class MemOps(LifterBase):
             return self.i64val(op) if wide else self.ival(op)
 
         if kind in ("CAS", "CAST"):
-            cmp, new = val(srcs[0]), val(srcs[1])
+            cmp, new = val(nth(srcs, 0)), val(nth(srcs, 1))
             pair = b.op(f"cmpxchg ptr {asp} {p}, {ty} {cmp}, {ty} {new}{sync} monotonic monotonic")
             if kind == "CAST":  # compare-and-store: the predicate says whether it stored
                 ok = b.op(f"extractvalue {{ {ty}, i1 }} {pair}, 1")
@@ -263,7 +263,7 @@ class MemOps(LifterBase):
             if kind != "ADD" or any(m.startswith(("F16", "BF16")) for m in mods):
                 raise Unsupported(insn.full)
             fty = "double" if wide else "float"
-            v = self.dval(srcs[0]) if wide else self.fval(srcs[0])
+            v = self.dval(nth(srcs, 0)) if wide else self.fval(nth(srcs, 0))
             oldf = b.op(f"atomicrmw fadd ptr {asp} {p}, {fty} {v}{sync} monotonic")
             old = b.op(f"bitcast {fty} {oldf} to {ty}")
         else:
@@ -275,9 +275,9 @@ class MemOps(LifterBase):
             if kind in ("INC", "DEC"):
                 if wide:
                     raise Unsupported(insn.full)
-                old = self._wrap_loop(p, asp, val(srcs[0]), kind, sync)
+                old = self._wrap_loop(p, asp, val(nth(srcs, 0)), kind, sync)
             else:
-                old = b.op(f"atomicrmw {rmw} ptr {asp} {p}, {ty} {val(srcs[0])}{sync} monotonic")
+                old = b.op(f"atomicrmw {rmw} ptr {asp} {p}, {ty} {val(nth(srcs, 0))}{sync} monotonic")
         if d is not None and isinstance(d, Reg):
             if wide:
                 self.wr64(d, old)
@@ -348,7 +348,7 @@ class MemOps(LifterBase):
             raise Unsupported(insn.full)
         self.regs.add("bred")
         v = self.b.op("load i32, ptr %bred")
-        self.wr(insn.operands[0], v)  # type: ignore[arg-type]
+        self.wr(nth(insn.operands, 0), v)  # type: ignore[arg-type]
         if len(insn.operands) > 1:
             self.wp(insn.operands[1], self.b.op(f"icmp ne i32 {v}, 0"))
 
@@ -365,7 +365,7 @@ class MemOps(LifterBase):
         mode = next((SHFL_MODES[m] for m in insn.mods if m in SHFL_MODES), None)
         if mode is None:
             raise Unsupported(insn.full)
-        p, d, a, lane, c = insn.operands[:5]
+        p, d, a, lane, c = take(insn.operands, 5)
         r = self.rt("i64", "__cass_shfl", f"i32 {mode}, i32 {self.ival(a)}, i32 {self.ival(lane)}, i32 {self.ival(c)}", convergent=True)
         lo, hi = b.split(r)
         self.wr(d, lo)  # type: ignore[arg-type]
@@ -374,7 +374,10 @@ class MemOps(LifterBase):
     def op_VOTE(self, insn: Insn) -> None:
         b = self.b
         ops = insn.operands
-        d, p, src = (None, ops[0], ops[1]) if isinstance(ops[0], Pred) else (ops[0], ops[1], ops[2])
+        if isinstance(nth(ops, 0), Pred):
+            d, (p, src) = None, take(ops, 2)
+        else:
+            d, p, src = take(ops, 3)
         mode = next((m for m in insn.mods if m in ("ANY", "ALL", "EQ")), None)
         v = self.pred(src)
         ballot = self._in_group(self.rt("i32", "__cass_ballot", f"i1 {v}", convergent=True))
@@ -405,9 +408,9 @@ class MemOps(LifterBase):
         if kind is None:
             raise Unsupported(insn.full)
         ops = insn.operands
-        p = ops[0] if isinstance(ops[0], Pred) else None
+        p = ops[0] if isinstance(nth(ops, 0), Pred) else None
         rest = ops[1:] if p is not None else ops
-        d, a = rest[0], rest[-1]
+        d, a = nth(rest, 0), nth(rest, -1)
         v = self.i64val(a) if "U64" in mods else b.op(f"zext i32 {self.ival(a)} to i64")
         mask = self._match(kind, v)
         self.wr(d, mask)  # type: ignore[arg-type]
@@ -432,18 +435,19 @@ class MemOps(LifterBase):
         equal (a non-constant member mask: `R2UR P0, URZ, Rmask; @!P0 BRA.DIV` takes the general
         path when the lanes name different masks)."""
         ops = insn.operands
-        if isinstance(ops[0], Pred):
-            v = self.b.op(f"zext i32 {self.ival(ops[2])} to i64")
+        if isinstance(nth(ops, 0), Pred):
+            v = self.b.op(f"zext i32 {self.ival(nth(ops, 2))} to i64")
             self.wp(ops[0], self.b.op(f"icmp ne i32 {self._match(1, v)}, 0"))
             ops = ops[1:]
-        self.wr(ops[0], self.raw(ops[1]))  # type: ignore[arg-type]
+        d, src = take(ops, 2)
+        self.wr(d, self.raw(src))  # type: ignore[arg-type]
 
     def op_REDUX(self, insn: Insn) -> None:
         """REDUX.<op> Rd, Ra: the reduction of Ra over the warp's active lanes."""
         kind = next((m for m in insn.mods if m in REDUX_KINDS), "AND")  # plain REDUX is AND
         # .S32 changes only MIN and MAX (a two's-complement sum is the same sum): 9 smin, 10 smax
         code = REDUX_KINDS.index(kind) + (8 if "S32" in insn.mods and kind in ("MIN", "MAX") else 0)
-        d, a = insn.operands[0], insn.operands[-1]
+        d, a = nth(insn.operands, 0), nth(insn.operands, -1)
         group = self.b.op(f"xor i32 {self._excluded()}, -1")
         self.wr(d, self.rt("i32", "__cass_redux", f"i32 {code}, i32 {self.ival(a)}, i32 {group}", convergent=True))  # type: ignore[arg-type]
 
@@ -480,12 +484,12 @@ class MemOps(LifterBase):
             x = self._excluded()
             self.regs.add("xmask_coll")
             b.emit(f"store i32 {x}, ptr %xmask_coll")
-            outside = b.op(f"xor i32 {self.ival(insn.operands[0])}, -1")
+            outside = b.op(f"xor i32 {self.ival(nth(insn.operands, 0))}, -1")
             b.emit(f"store i32 {b.op(f'or i32 {x}, {outside}')}, ptr %xmask")
             return
         if "EXCLUSIVE" in insn.mods:
             self.regs.add("xmask")
-            b.emit(f"store i32 {b.op(f'xor i32 {self.ival(insn.operands[0])}, -1')}, ptr %xmask")
+            b.emit(f"store i32 {b.op(f'xor i32 {self.ival(nth(insn.operands, 0))}, -1')}, ptr %xmask")
             return
         x = self._excluded()
         if x == "0":
@@ -505,7 +509,7 @@ class MemOps(LifterBase):
     # this lane's group, BSYNC Bn restores it (a loop over __activemask()'s bits inside a tile
     # stays in the tile; sm_80's BSSY before the tile's WARPSYNC.EXCLUSIVE ends the split).
     def _barrier_group(self, insn: Insn) -> str:
-        name = f"xmask_{getattr(insn.operands[0], 'name', 'B0').lower()}"
+        name = f"xmask_{getattr(nth(insn.operands, 0), 'name', 'B0').lower()}"
         self.regs.add(name)
         return name
 

@@ -5,9 +5,10 @@ Each kernel is a `ptx_kernel` taking one pointer: a global-memory copy of the CU
 parameter block (so CUDA's layout is read exactly as the original reads constant bank 0).
 Shared memory is one `extern` dynamic array: the static part at its start, dynamic
 shared memory after it, as on gfx1100 (launch with `static + dynamic` bytes). The
-runtime helpers map to PTX's own operations: special registers, `bar.sync`, `shfl.sync`,
-`vote.ballot.sync`, `redux.sync`, `match.*.sync`, `bar.red`, and MUFU's ex2/lg2 to the
-same `.approx` instructions the original used, so most kernels should match bit for bit.
+runtime helpers (runtime_ir/nvptx.ll) map to PTX's own operations: special registers,
+`bar.sync`, `shfl.sync`, `vote.ballot.sync`, `redux.sync`, `match.*.sync`, `bar.red`, and
+MUFU's ex2/lg2 to the same `.approx` instructions the original used, so most kernels should
+match bit for bit.
 
 64- and 128-bit loads and stores are `<2/4 x i32>` vectors here (Spaces.vector_wide), not the
 i64/i128 integers of the other targets: LLVM lowers an i128 store to two u64 stores of packed
@@ -22,7 +23,8 @@ import re
 
 from .base import Lifted, Spaces
 from .cubin import Kernel
-from .targets import STRICTFP_ATTRS, WARP_OP_ATTRS, Target, _globals, intrinsic_declarations, tanhf_definition
+from .runtime import (DIRECTED, STRICTFP_ATTRS, WARP_OP_ATTRS, Target, dim3_definition, intrinsic_declarations,
+                      runtime_definitions, unique_globals)
 
 NVPTX = Target(
     "nvptx",
@@ -37,126 +39,25 @@ _SREG = {"__cass_tid": "tid", "__cass_ctaid": "ctaid", "__cass_ntid": "ntid", "_
 # generic intrinsics for f32 anyway).
 _APPROX = {"@llvm.exp2.f32(": "@llvm.nvvm.ex2.approx.f(", "@llvm.log2.f32(": "@llvm.nvvm.lg2.approx.f(",
            "@llvm.sin.f32(": "@llvm.nvvm.sin.approx.f(", "@llvm.cos.f32(": "@llvm.nvvm.cos.approx.f("}
-_REDUX = [(0, "add"), (1, "umin"), (2, "umax"), (3, "and"), (4, "or"), (5, "xor"), (9, "min")]
-# LLVM 16 has no activemask intrinsic.
-ACTIVEMASK = 'call i32 asm sideeffect "activemask.b32 $0;", "=r"() #1'
 _STRUCT_RETURNING = {
     **{f"llvm.nvvm.shfl.sync.{m}.i32p": "i32, i32, i32, i32" for m in ("idx", "up", "down", "bfly")},
     "llvm.nvvm.match.all.sync.i64p": "i32, i64",
 }
-_DIRECTED = {"rp": "rp", "rm": "rm", "rz": "rz"}
-
-
-def _sreg(name: str, reg: str) -> str:
-    reads = [f"  %{d} = call i32 @llvm.nvvm.read.ptx.sreg.{reg}.{d}()" for d in "xyz"]
-    return "\n".join([f"define internal i32 @{name}(i32 %d) #0 {{", *reads,
-                      "  %is0 = icmp eq i32 %d, 0", "  %is1 = icmp eq i32 %d, 1",
-                      "  %yz = select i1 %is1, i32 %y, i32 %z", "  %r = select i1 %is0, i32 %x, i32 %yz",
-                      "  ret i32 %r", "}"])
-
-
-def _redux() -> str:
-    lines = ["define internal i32 @__cass_redux(i32 %kind, i32 %v, i32 %group) #2 {", "entry:",
-             f"  %active = {ACTIVEMASK}", "  %mask = and i32 %active, %group", "  switch i32 %kind, label %max ["]
-    lines += [f"    i32 {k}, label %{op}" for k, op in _REDUX]
-    lines.append("  ]")
-    for _, op in [*_REDUX, (None, "max")]:
-        lines += [f"{op}:", f"  %r.{op} = call i32 @llvm.nvvm.redux.sync.{op}(i32 %v, i32 %mask)", f"  ret i32 %r.{op}"]
-    lines.append("}")
-    return "\n".join(lines)
 
 
 def _prelude(used: set[str]) -> list[str]:
-    defs = {name: _sreg(name, reg) for name, reg in _SREG.items()}
-    defs.update({
-        "__cass_laneid": """define internal i32 @__cass_laneid() #0 {
-  %r = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-  ret i32 %r
-}""",
-        "__cass_barrier": """define internal void @__cass_barrier() #2 {
-  call void @llvm.nvvm.barrier0()
-  ret void
-}""",
-        "__cass_ballot": """define internal i32 @__cass_ballot(i1 zeroext %p) #2 {
-  %mask = call i32 asm sideeffect "activemask.b32 $0;", "=r"() #1
-  %r = call i32 @llvm.nvvm.vote.ballot.sync(i32 %mask, i1 %p)
-  ret i32 %r
-}""",
-        "__cass_clock": """define internal i64 @__cass_clock() #0 {
-  %r = call i64 @llvm.nvvm.read.ptx.sreg.clock64()
-  ret i64 %r
-}""",
-        "__cass_tanhf": tanhf_definition(),  # its exp2 becomes ex2.approx below
-        "__cass_redux": _redux(),
-        "__cass_match": """define internal i32 @__cass_match(i32 %kind, i64 %v) #2 {
-entry:
-  %mask = call i32 asm sideeffect "activemask.b32 $0;", "=r"() #1
-  %isany = icmp eq i32 %kind, 0
-  br i1 %isany, label %any, label %all
-any:
-  %ra = call i32 @llvm.nvvm.match.any.sync.i64(i32 %mask, i64 %v)
-  ret i32 %ra
-all:
-  %s = call {i32, i1} @llvm.nvvm.match.all.sync.i64p(i32 %mask, i64 %v)
-  %m = extractvalue {i32, i1} %s, 0
-  ret i32 %m
-}""",
-        "__cass_barrier_red": """define internal i32 @__cass_barrier_red(i32 %kind, i1 zeroext %p) #2 {
-entry:
-  %pi = zext i1 %p to i32
-  switch i32 %kind, label %or [ i32 0, label %popc
-                                i32 1, label %and ]
-popc:
-  %c = call i32 @llvm.nvvm.barrier0.popc(i32 %pi)
-  ret i32 %c
-and:
-  %a = call i32 @llvm.nvvm.barrier0.and(i32 %pi)
-  ret i32 %a
-or:
-  %o = call i32 @llvm.nvvm.barrier0.or(i32 %pi)
-  ret i32 %o
-}""",
-        # PTX shfl.sync itself: (value, lane valid) packed as the runtime contract says.
-        "__cass_shfl": """define internal i64 @__cass_shfl(i32 %mode, i32 %v, i32 %b, i32 %c) #2 {
-entry:
-  %mask = call i32 asm sideeffect "activemask.b32 $0;", "=r"() #1
-  switch i32 %mode, label %bfly [ i32 0, label %idx
-                                  i32 1, label %up
-                                  i32 2, label %down ]
-idx:
-  %si = call {i32, i1} @llvm.nvvm.shfl.sync.idx.i32p(i32 %mask, i32 %v, i32 %b, i32 %c)
-  br label %done
-up:
-  %su = call {i32, i1} @llvm.nvvm.shfl.sync.up.i32p(i32 %mask, i32 %v, i32 %b, i32 %c)
-  br label %done
-down:
-  %sd = call {i32, i1} @llvm.nvvm.shfl.sync.down.i32p(i32 %mask, i32 %v, i32 %b, i32 %c)
-  br label %done
-bfly:
-  %sb = call {i32, i1} @llvm.nvvm.shfl.sync.bfly.i32p(i32 %mask, i32 %v, i32 %b, i32 %c)
-  br label %done
-done:
-  %s = phi {i32, i1} [ %si, %idx ], [ %su, %up ], [ %sd, %down ], [ %sb, %bfly ]
-  %r = extractvalue {i32, i1} %s, 0
-  %p = extractvalue {i32, i1} %s, 1
-  %r64 = zext i32 %r to i64
-  %p64 = zext i1 %p to i64
-  %ph = shl i64 %p64, 32
-  %out = or i64 %r64, %ph
-  ret i64 %out
-}""",
-    })
-    out = []
-    for name in sorted(used):
-        if name.startswith("__cass_dfma_"):
-            mode = _DIRECTED[name.rsplit("_", 1)[1]]
-            out.append(f"""define internal double @{name}(double %a, double %b, double %c) #0 {{
+    defs = runtime_definitions("nvptx.ll", "tanhf.ll")  # tanhf's exp2 becomes ex2.approx in module()
+    defs.update({name: dim3_definition(name, f"llvm.nvvm.read.ptx.sreg.{reg}") for name, reg in _SREG.items()})
+    defs.update({f"__cass_dfma_{mode}": _directed_fma(mode) for mode in DIRECTED})
+    return [defs[n] for n in sorted(used)]
+
+
+def _directed_fma(mode: str) -> str:
+    """`__cass_dfma_<mode>`: PTX's fma.rp/rm/rz.f64."""
+    return f"""define internal double @__cass_dfma_{mode}(double %a, double %b, double %c) #0 {{
   %r = call double @llvm.nvvm.fma.{mode}.d(double %a, double %b, double %c)
   ret double %r
-}}""")
-        else:
-            out.append(defs[name])
-    return out
+}}"""
 
 
 def shared_bytes(lk: Lifted) -> int:
@@ -166,7 +67,7 @@ def shared_bytes(lk: Lifted) -> int:
 
 def module(lifted: list[Lifted], kernels: dict[str, Kernel]) -> str:
     parts = [f'target datalayout = "{NVPTX.datalayout}"', f'target triple = "{NVPTX.triple}"', ""]
-    parts += _globals(lifted)
+    parts += unique_globals(lifted)
     parts.append(f"{SMEM} = external addrspace(3) global [0 x i8], align 16")
     for lk in lifted:
         parts.append(lk.body.replace("define void @", "define internal void @", 1))

@@ -23,6 +23,8 @@ only a model translator can handle it.
 """
 from __future__ import annotations
 
+import ast
+import operator
 import re
 from dataclasses import dataclass, field
 
@@ -435,22 +437,51 @@ def _split_args(text: str) -> list[str]:
     return split_top_level(text, "{[", "}]")
 
 
-_INT = re.compile(r"-?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)[uU]?")
 _CONST_EXPR = re.compile(r"[0-9a-fA-FxXuUlL()+\-*<>|&^~ \t]+")
+_CONST_EXPR_MAX = 256  # characters: bounds the parser's nesting and _evaluate's recursion
+_SHIFT_MAX = 1 << 16  # bits: no PTX value is that wide; a larger left shift (of all but 0) would only build a huge number
+_OPERATORS = {ast.UAdd: operator.pos, ast.USub: operator.neg, ast.Invert: operator.invert,
+              ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+              ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+              ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.BitXor: operator.xor,
+              ast.Lt: operator.lt, ast.Gt: operator.gt}
 
 
 def _literal(expr: str) -> int | None:
     """The value of an integer constant expression made of literals, else None."""
-    if not _CONST_EXPR.fullmatch(expr) or "**" in expr:
+    if not _CONST_EXPR.fullmatch(expr) or "**" in expr or len(expr) > _CONST_EXPR_MAX:
         return None
     py = re.sub(r"\b(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*", lambda m: str(int(m.group(1), 0) if not re.fullmatch(r"0[0-7]+", m.group(1)) else int(m.group(1), 8)), expr)
     if re.search(r"[a-zA-Z]", py):
         return None
     try:
-        value = eval(py, {"__builtins__": {}}, {})  # only digits and operators reach here
-    except Exception:
+        return _evaluate(ast.parse(py.lstrip(" \t"), mode="eval").body)
+    except (SyntaxError, ValueError):  # not an expression, or not one of integers and these operators
         return None
-    return value if isinstance(value, int) else None
+
+
+def _evaluate(node: ast.expr) -> int:
+    """Python's value of an expression of integer literals and _OPERATORS (a comparison is a
+    bool, a chain of them stops at the first false one, as in Python); ValueError for any other
+    node, a negative shift count or a left shift of a non-zero value past _SHIFT_MAX."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _OPERATORS:
+        return _OPERATORS[type(node.op)](_evaluate(node.operand))
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _evaluate(node.left), _evaluate(node.right)
+        if isinstance(node.op, ast.LShift) and right > _SHIFT_MAX and left:
+            raise ValueError(f"shift count {right}")
+        return _OPERATORS[type(node.op)](left, right)
+    if isinstance(node, ast.Compare) and all(type(op) in _OPERATORS for op in node.ops):
+        left = _evaluate(node.left)
+        for op, comparator in zip(node.ops, node.comparators):
+            right = _evaluate(comparator)
+            if not _OPERATORS[type(op)](left, right):
+                return False
+            left = right
+        return True
+    raise ValueError(f"not an integer constant expression: {ast.dump(node)}")
 
 
 # -- code generation -------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cass_cc.sass import codegen, cubin
+from cass_cc.sass.runtime import RUNTIME_IR
 from cass_cc.sass.targets import CPU, GFX1100, module
 from cass_cc.toolchain import Toolchain
 from cass_cc.util import sha256_hex
@@ -38,10 +39,11 @@ def _hash(*parts: str | bytes) -> str:
 
 
 def lifter_identity() -> str:
-    """The lifter's sources, and the LLVM fixes plugin opt loads (toolchain/llvmfix.py)."""
+    """The lifter's sources (its runtime functions' IR included), and the LLVM fixes plugin opt
+    loads (toolchain/llvmfix.py)."""
     guard = SASS_SRC.parent / "toolchain" / "llvmfix.cpp"
-    return _hash(*(p.read_bytes() for p in sorted(SASS_SRC.glob("*.py"))), guard.read_bytes(),
-                 os.environ.get("CASS_CC_NO_LLVM_FIXES", ""))
+    sources = [*sorted(SASS_SRC.glob("*.py")), *sorted(RUNTIME_IR.glob("*.ll"))]
+    return _hash(*(p.read_bytes() for p in sources), guard.read_bytes(), os.environ.get("CASS_CC_NO_LLVM_FIXES", ""))
 
 
 def locked(name: str):  # type: ignore[no-untyped-def]

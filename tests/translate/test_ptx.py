@@ -14,7 +14,7 @@ import pytest
 from cass_cc.translate.base import Target
 from cass_cc.translate.lexer import tokenize
 from cass_cc.translate.prelude import prelude
-from cass_cc.translate.ptx import PTX_HELPERS, AsmRewrite, lop3_expr, rewrite_asm
+from cass_cc.translate.ptx import PTX_HELPERS, AsmRewrite, _literal, lop3_expr, rewrite_asm
 
 W32 = Target((5, 2), 32)
 
@@ -411,3 +411,18 @@ def test_vabsdiff4_add_is_rewritten_and_builds(tmp_path: Path) -> None:
     assert out is not None and out.supported and out.helpers == {"__cass_vabsdiff4_add_u"}
     if shutil.which("clang-15"):
         cass_cc_build(VABSDIFF4, tmp_path / "v.o", "-c", "-arch=sm_80")
+
+
+@pytest.mark.parametrize("expr, value", [
+    ("0x1f", 31), ("017", 15), ("0", 0), ("42u", 42), ("0xFFULL", 255), ("1 << 4 | 3", 19), ("-(2 + 3) * 4", -20),
+    ("~0 & 0xff", 255), ("6 ^ 3", 5), ("0x100 >> 4", 16), (" \t7", 7), ("+1", 1),
+    ("1 < 2", True), ("3 > 2 > 1", True),  # Python's values and chains (C's would be 1 and 0), as the eval it replaced gave
+    ("1 > 2 < (1 << -1)", False),  # a false comparison ends the chain before the bad shift
+    ("1 2", None), ("()", None), ("(1)(2)", None), ("1 << -1", None), ("x", None), ("%r1", None), ("2**3", None),
+    ("1 << 65537", None), ("0 << 65537 << 65537", 0),  # past _SHIFT_MAX: refused rather than built, but for 0
+    pytest.param("1" + "+1" * 200, None, id="past _CONST_EXPR_MAX"),
+])
+def test_constant_expressions(expr: str, value: int | None) -> None:
+    """PTX immediates' integer constant expressions, evaluated over Python's ast (no eval)."""
+    got = _literal(expr)
+    assert got == value and type(got) is type(value)
