@@ -96,7 +96,8 @@ def make_context(settings: Settings, work: Path, env: dict[str, str] | None = No
     # The lifter and the prove stage run only where LLVM's tools are; elsewhere (a GPU machine
     # without them) their results come from the store under the identity recorded where they ran.
     if all(ctx.has(t) for t in ("opt", "llc", "llvm-mc")):  # not the driver's path (cli.py, modelpath.py)
-        ctx.identity["lifter"] = "lifter " + _code_hash(root / "sass", skip=("inputs.py", "cli.py", "modelpath.py"))
+        ctx.identity["lifter"] = "lifter " + _code_hash(root / "sass", *sorted((root / "sass" / "runtime_ir").glob("*.ll")),
+                                                  skip=("inputs.py", "cli.py", "modelpath.py"))
     if all(ctx.has(t) for t in ("llvm-mc", "ld.lld")):
         # the emulator and the input planner (cass_cc/sass/inputs.py is not the lifter)
         ctx.identity["emu"] = "emu " + _code_hash(root / "emu", root / "sass" / "inputs.py")

@@ -311,7 +311,8 @@ def _evaluate_assembly(settings: Settings, options: Any, tools: Tools) -> tuple[
     if spec in ("rules", "lifter"):
         from .assembly import __file__ as asm_file
 
-        lifter_files = sorted((Path(asm_file).resolve().parents[2] / "cass_cc" / "sass").glob("*.py"))
+        sass = Path(asm_file).resolve().parents[2] / "cass_cc" / "sass"
+        lifter_files = sorted(sass.glob("*.py")) + sorted((sass / "runtime_ir").glob("*.ll"))  # the IR helpers lift too
         identity = "lifter:" + sha256_hex(*(f.read_bytes() for f in lifter_files))[:16]
     elif spec.startswith("model:") or spec.startswith("endpoint:"):
         from cass_cc.model.settings import Generation, ModelSettings
