@@ -207,8 +207,12 @@ def _div_scale(t: str):
         s0, d, n = np.broadcast_arrays(s0, d, n)
         with np.errstate(all="ignore"):
             ed, en = rt.fn_exponent(d).astype(np.int64), rt.fn_exponent(n).astype(np.int64)
-            q = n / d
-            r = d.dtype.type(1) / d
+            # "1/D" and "N/D is denorm" read the exact quotients: below the smallest normal and not
+            # zero. Rounded ones miss a quotient rounding to 0 or up to the smallest normal (fuzz
+            # r4:1303: 24 * 2**-149 / 48 then skipped the scaling and came out 2**-149, not 0).
+            emin = np.finfo(d.dtype).minexp
+            r_tiny = np.isfinite(d) & (np.abs(np.ldexp(d, emin)) > 1)  # exact, or rounded the same way
+            q_tiny = (n != 0) & np.isfinite(n) & (np.abs(np.ldexp(n, -emin)) < np.abs(d))
             out = s0.copy()
             vcc = np.zeros(s0.shape, bool)
             rest = np.ones(s0.shape, bool)
@@ -225,12 +229,12 @@ def _div_scale(t: str):
             out = np.where(c & (s0 == d), np.ldexp(s0, scale), out)
             c = case(_denorm(d))
             out = np.where(c, np.ldexp(s0, scale), out)
-            c = case(_denorm(r) & _denorm(q))
+            c = case(r_tiny & q_tiny)
             vcc |= c
             out = np.where(c & (s0 == d), np.ldexp(s0, -scale), out)
-            c = case(_denorm(r))
+            c = case(r_tiny)
             out = np.where(c, np.ldexp(s0, -scale), out)
-            c = case(_denorm(q))
+            c = case(q_tiny)
             vcc |= c
             out = np.where(c & (s0 == n), np.ldexp(s0, scale), out)
             c = case(en <= tiny)

@@ -1146,13 +1146,15 @@ class AluOps(LifterBase):
             lo = b.op(f"fpext half {self._half_const(float(imm_hi.value))} to float")
             return lo, hi
         v = self.raw(op)
-        sel = getattr(op, "half", "") or "H0_H1"
+        sel = getattr(op, "half", "") or "H1_H0"
         parts = sel.split("_")
-        # each lane names the half it takes, an N before it negating that lane alone (`R3.H0_NH1`)
+        # each lane names the half it takes, the high lane first as with immediates, an N before
+        # it negating that lane alone: `R3.H0_NH1` is (lane 0: -H1, lane 1: H0) (fuzz r4:17,
+        # 5651, 6851, 8500: `__hfma(a, x, c) + __hfma(b, y, d)` packed one lane each)
         if len(parts) != 2 or any(p.lstrip("N") not in ("H0", "H1") or p.count("N") > 1 for p in parts):
             raise Unsupported(f"half select {sel}")
         lanes = []
-        for part in parts:
+        for part in reversed(parts):
             x = self._lane_float(v, part.endswith("H1"), bf16, op)
             lanes.append(b.op(f"fneg float {x}") if part.startswith("N") else x)
         return lanes[0], lanes[1]

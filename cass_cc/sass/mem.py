@@ -480,12 +480,14 @@ class MemOps(LifterBase):
             # `WARPSYNC.COLLECTIVE Rm, L; <op>; ENDCOLLECTIVE`: sm_90's general path for a
             # warp-wide operation whose member mask may differ between lanes (a 16-lane tile's
             # cg::reduce): the operation runs once per distinct mask, over that mask's lanes.
-            # Inside, this lane's group is its Rm; ENDCOLLECTIVE gives back the group before.
+            # Inside, this lane's group is its Rm, even where an earlier WARPSYNC.EXCLUSIVE left
+            # a smaller one: Rm's lanes are synchronised (fuzz r4:8334: __reduce_add_sync(FULL)
+            # after a 16-lane tile's cg::reduce summed the whole warp on the GPU, only the tile
+            # here); ENDCOLLECTIVE gives back the group before.
             x = self._excluded()
             self.regs.add("xmask_coll")
             b.emit(f"store i32 {x}, ptr %xmask_coll")
-            outside = b.op(f"xor i32 {self.ival(nth(insn.operands, 0))}, -1")
-            b.emit(f"store i32 {b.op(f'or i32 {x}, {outside}')}, ptr %xmask")
+            b.emit(f"store i32 {b.op(f'xor i32 {self.ival(nth(insn.operands, 0))}, -1')}, ptr %xmask")
             return
         if "EXCLUSIVE" in insn.mods:
             self.regs.add("xmask")

@@ -66,10 +66,10 @@ def name(seed: str, batch: int) -> str:
     return f"{seed}-{batch:05d}"
 
 
-# The second opinion (truth.py --second-opinion): the same batch built with `-Xptxas -O0`. Where
+# The second opinion (truth.py --second-opinion): the same batch built with `-Xcicc -O0 -Xptxas -O0`. Where
 # nvcc's optimiser is wrong (a ptxas bug: r3:503), the GPU's two answers differ, and a path that
 # agrees with the unoptimised one is not charged with the difference (check.py: outcome "nvcc").
-SECOND = ("truth-ptxas-O0.bin", "status-ptxas-O0.txt")
+SECOND = ("truth-O0.bin", "status-O0.txt")
 
 
 def read_truth(folder: Path, ks: list[Kernel], files: tuple[str, str] = ("truth.bin", "status.txt")) -> list[tuple[str, bytes]]:

@@ -12,7 +12,7 @@ Per kernel and path, one outcome:
     refused   the path said why it cannot translate the kernel (counted apart)
     gap       the emulator or harness lacks an instruction (a tool gap, counted apart)
     skipped   no truth (nvcc or the GPU refused the kernel)
-    nvcc      differs from the GPU's answer, but agrees with the same batch built with -Xptxas -O0
+    nvcc      differs from the GPU's answer, but agrees with the same batch built with nvcc's optimisers off
               (truth.py --second-opinion): nvcc's optimiser is wrong, not the path (counted apart)
 """
 from __future__ import annotations
@@ -240,7 +240,7 @@ def judge(k: Kernel, got: bytes, want: bytes, second: tuple[str, bytes] | None =
     if n == 0:
         return {"outcome": "same"}
     if second is not None and second[0] == "ok" and differences(k, got, second[1])[0] == 0:
-        return {"outcome": "nvcc", "detail": f"agrees with nvcc -Xptxas -O0 on the GPU; nvcc -O3's answer differs in {n} values: "
+        return {"outcome": "nvcc", "detail": f"agrees with nvcc -Xcicc -O0 -Xptxas -O0 on the GPU; nvcc -O3's answer differs in {n} values: "
                 + "; ".join(notes)}
     return {"outcome": "differs", "detail": f"{n} values: " + "; ".join(notes)}
 

@@ -20,6 +20,9 @@ import click
 from . import batch as batchmod
 
 NVCC_FLAGS = ["-cubin", "-O3", "-fmad=false", "-w"]
+# The second opinion's: NVVM and ptxas both unoptimised (r3:503 was ptxas's bug; r4:5075 NVVM's:
+# it folds fdimf(-3.5f, fabsf(x)) to 0 where the GPU's fdimf gives NaN for a NaN x)
+SECOND_FLAGS = ("-Xcicc", "-O0", "-Xptxas", "-O0")
 HERE = Path(__file__).resolve().parent
 
 
@@ -67,12 +70,12 @@ def run_batch(folder: Path, runner: Path, size: int, timeout: int = 60) -> None:
 
 
 def second_opinion(folder: Path, nvcc: str, arch: str, runner: Path, size: int) -> None:
-    """The batch again with ptxas's optimiser off: batch.SECOND beside the truth."""
-    sub = folder / "ptxas-O0"
+    """The batch again with nvcc's optimisers off (NVVM's and ptxas's): batch.SECOND beside the truth."""
+    sub = folder / "O0"
     sub.mkdir(exist_ok=True)
     for name in ("fz.cu", "kernels.txt", "in.bin"):
         shutil.copy(folder / name, sub / name)
-    if compile_batch(sub, nvcc, arch, ("-Xptxas", "-O0")):
+    if compile_batch(sub, nvcc, arch, SECOND_FLAGS):
         shutil.rmtree(sub)
         return
     run_batch(sub, runner, size)
@@ -149,7 +152,7 @@ def run(out: Path, seed: str | None = None, batches: str | None = None, cases: P
 @click.option("--pack", "pack_to", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="also write the results (cubins, outputs, statuses) as one .tar.gz")
 @click.option("--second-opinion", "second", is_flag=True,
-              help="also run each batch built with -Xptxas -O0 (where a path differs: is nvcc's optimiser wrong?)")
+              help="also run each batch built with -Xcicc -O0 -Xptxas -O0 (where a path differs: is nvcc's optimiser wrong?)")
 def main(seed: str | None, batches: str | None, cases: Path | None, out: Path, jobs: int, arch: str, size: int,
          pack_to: Path | None, second: bool) -> None:
     """Build generated kernels with nvcc and run them on this machine's NVIDIA GPU (the truth).

@@ -53,6 +53,13 @@ def test_f32_division_is_ieee(fp_cos):
     rng = np.random.default_rng(3)
     a = np.concatenate([np.repeat(SPECIAL32, SPECIAL32.size), wide(rng, 3840, np.float32)])
     b = np.concatenate([np.tile(SPECIAL32, SPECIAL32.size), wide(rng, 3840, np.float32)])
+    # quotients that round to zero or up to the smallest normal (fuzz r4:1303: 24 * 2**-149 / 48 is
+    # half the smallest subnormal, 0 by ties-to-even, not 2**-149)
+    n = np.arange(1, 257, dtype=np.float32)
+    a[256:512] = np.ldexp(n, -149)
+    b[256:512] = np.float32(2) * n + np.float32(3) * (np.arange(256) % 2)
+    a[512:768] = np.nextafter(np.ldexp(np.float32(1), -126), np.float32(0)) * np.arange(1, 257, dtype=np.float32) / 300
+    b[512:768] = np.arange(1, 257, dtype=np.float32) / 300
     q = launch(fp_cos[0], "fdiv32", a.size // 256, 256, [a, b, np.zeros_like(a), a.size])[2]
     with np.errstate(all="ignore"):
         want = a / b
@@ -67,6 +74,8 @@ def test_f64_division_and_sqrt_are_ieee(fp_cos):
     x[:64] = np.ldexp(1.0, -1074) * np.arange(64)  # subnormal numerators, and denominators near the range ends
     y[64:128] = np.ldexp(3.0, -1060)
     y[128:192] = np.ldexp(1.5, 1020)
+    x[192:256] = np.ldexp(np.arange(1.0, 65.0), -1074)  # quotients at half the smallest subnormal (0 by ties-to-even)
+    y[192:256] = 2 * np.arange(1.0, 65.0)
     out = launch(fp_cos[0], "fdiv64", 16, 256, [x, y, np.zeros_like(x), np.zeros_like(x), x.size])
     with np.errstate(all="ignore"):
         wq, ws = x / y, np.sqrt(np.abs(x))
