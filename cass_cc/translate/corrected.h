@@ -198,6 +198,13 @@ static __device__ inline unsigned int __cass_cuda_umul24(unsigned int a, unsigne
   return (unsigned int)__umul24(a, b);
 }
 
+//== mul24
+/* the low 32 bits of the product of the operands' low 24 bits, sign-extended, multiplied unsigned:
+   nothing overflows (HIP 5.2's device library: `mul nsw`, poison past 2**31) */
+static __device__ inline int __cass_cuda_mul24(int a, int b) {
+  return (int)((unsigned int)((int)((unsigned int)a << 8) >> 8) * (unsigned int)((int)((unsigned int)b << 8) >> 8));
+}
+
 //== bit_count
 /* CUDA's __popc, __popcll, __ffs and __ffsll return int (with CUDA's operand types); HIP 5.2's
    return unsigned int (the same bits) */

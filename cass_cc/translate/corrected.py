@@ -47,6 +47,10 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     # HIP 5.2 declares `int __umul24(unsigned, unsigned)`; CUDA's returns unsigned int, and the type
     # decides what min(), comparisons and divisions around it do (r1:327: min(__umul24(..), 2) was 0)
     "umul24": ("__umul24",),
+    # HIP 5.2's device library multiplies __mul24's sign-extended 24-bit operands with `mul nsw`, so a
+    # product past 2**31 is poison: LLVM took __mul24(x, x) for non-negative and dropped the sign
+    # extension of (long long)__mul24(v1, v1) (r5:5639). CUDA's is the product's low 32 bits.
+    "mul24": ("__mul24",),
     # HIP 5.2 declares these `unsigned int`; CUDA's return int, so a comparison, min/max or division
     # beside an int went unsigned (r2:886: __popc(x) < -12 was true; r2:455: max(__ffs(71), -16) was -16)
     "bit_count": ("__popc", "__popcll", "__ffs", "__ffsll"),

@@ -675,6 +675,36 @@ def test_umul24_is_unsigned() -> None:
     assert (o[:, 1] == (prod > 5)).all()
 
 
+MUL24 = r"""
+__global__ void mul24(const int* a, const int* b, unsigned long long* o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) { o[2 * i] = (unsigned long long)__mul24(a[i], a[i]); o[2 * i + 1] = (long long)__mul24(a[i], b[i]); }
+}
+"""
+
+
+@needs_amd
+def test_mul24_keeps_the_sign_of_an_overflowing_product() -> None:
+    """HIP 5.2's __mul24 multiplies with `mul nsw`: a square past 2**31 is poison, and LLVM took
+    __mul24(x, x) for non-negative, so (unsigned long long)__mul24(x, x) lost its sign extension
+    (found by cass-data fuzz, r5:5639: a 64-bit atomic sum's high word was 55, not 0)."""
+    co = _build(MUL24, "mul24")
+    rng = np.random.default_rng(24)
+    a = np.array([0x00B504F4, -0x00B504F4, 0x7FFFFF, -0x800000, 0x12345678, 3, 0]
+                 + list(rng.integers(-2**31, 2**31, 57)), np.int32)
+    b = np.array([0x00B504F4, 0x00C00000, -1, -0x800000, 0x7F000001, -5, 9]
+                 + list(rng.integers(-2**31, 2**31, 57)), np.int32)
+    n = a.size
+    o = _run(co, "mul24", [a, b, np.zeros(2 * n, np.uint64)], n)[2].reshape(n, 2)
+
+    def want(x, y):
+        s24 = lambda v: ((int(v) & 0xFFFFFF) ^ 0x800000) - 0x800000  # noqa: E731
+        low = (s24(x) * s24(y)) & 0xFFFFFFFF
+        return (low - 2**32 if low >= 2**31 else low) % 2**64  # sign-extended to 64 bits
+
+    assert [(int(g), int(h)) for g, h in o] == [(want(x, x), want(x, y)) for x, y in zip(a, b)]
+
+
 # ---------------------------------------------------------------------------------------------
 # min/max of mixed signedness
 
