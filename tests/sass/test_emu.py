@@ -163,3 +163,49 @@ def test_tile_group_votes(tmp_path: Path) -> None:
     out = launch(co, "tile_loop", (4, 1, 1), (128, 1, 1), [inp, np.zeros(1025, np.uint32)])[1]
     assert (out[0:1024:2] == 1).all() and (out[1:1024:2] == 0).all()
     assert int(out[1024]) == int((inp.astype(np.uint64) + np.arange(512) % 32).sum()) % 2**32
+
+
+MEMBER_MASKS = Path(__file__).with_name("data") / "member_masks.cu"
+
+
+@pytest.mark.skipif(not have("nvcc"), reason="needs nvcc")
+@pytest.mark.parametrize("arch", ["sm_80", "sm_89", "sm_90"])
+def test_collectives_with_non_constant_member_masks(tmp_path: Path, arch: str) -> None:
+    """A 16-lane tile's cg::reduce and __reduce_add_sync with per-lane masks read from memory (sm_80/89:
+    BRA on a uniform register, R2UR to a predicate) lift and sum over exactly the mask's lanes."""
+    import subprocess
+
+    import numpy as np
+
+    from cass_cc.emu import launch, load
+    from cass_cc.sass import codegen
+    from cass_cc.sass.cubin import read
+    from cass_cc.toolchain import Toolchain
+
+    tc = Toolchain(os.environ)
+    cub = tmp_path / "masks.cubin"
+    subprocess.run([tc.nvcc.path, "-cubin", "-O3", f"-arch={arch}", "-o", str(cub), str(MEMBER_MASKS)], check=True, capture_output=True)
+    report = codegen.lift_cubin(read(cub)[0], tc.nvdisasm.path)
+    assert not report.failed, report.failed
+    s = tmp_path / "masks.s"
+    s.write_text(codegen.gfx1100_asm(codegen.ir_module(report), tc.tool("opt").path, tc.tool("llc").path))
+    codegen.assemble(s, s.with_suffix(".o"), tc.llvm_mc.path)
+    codegen.link(s.with_suffix(".o"), s.with_suffix(".co"), tc.ld_lld.path)
+    co = load(s.with_suffix(".co"))
+
+    rng = np.random.default_rng(80)
+    n = 128
+    x = rng.integers(-1000, 1000, n).astype(np.int32)
+    out = launch(co, "tile_reduce", (2, 1, 1), (64, 1, 1), [x, np.zeros(n, np.int32)])[1]
+    assert (out == np.repeat(x.reshape(-1, 16).sum(axis=1), 16)).all()
+
+    # each warp: its lanes split into groups by a random 4-way colouring, every lane naming its group
+    masks = np.zeros(n, np.uint32)
+    for w in range(n // 32):
+        colour = rng.integers(0, 4, 32)
+        for c in range(4):
+            bits = sum(1 << int(k) for k in np.nonzero(colour == c)[0])
+            masks[32 * w + np.nonzero(colour == c)[0]] = bits
+    out = launch(co, "masked_reduce", (2, 1, 1), (64, 1, 1), [x, masks, np.zeros(n, np.int32)])[2]
+    want = [sum(int(x[32 * (i // 32) + k]) for k in range(32) if (int(masks[i]) >> k) & 1) for i in range(n)]
+    assert out.tolist() == want
