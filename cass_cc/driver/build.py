@@ -1,4 +1,5 @@
-"""Carry out one parsed nvcc invocation: translate, compile, link, as ordered stages.
+"""Carry out one parsed nvcc invocation: translate, compile, link, as ordered stages
+(stages.py: the table, from the input's suffix).
 
     .cu  --translate (cached)-->  .hip  --clang -x hip-->  .o  --host linker-->  a.out
     .c/.cpp  ------------------------------host compiler-->  .o  ------^
@@ -29,7 +30,7 @@ from ..toolchain import Toolchain, ToolchainError, wave_size
 from ..translate.base import Diagnostic, Target, Translation, TranslationError
 from ..util import atomic_path, atomic_write_text, output_problem
 from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
-from . import commands, crashes, dlink, headers, profile, sources
+from . import commands, crashes, dlink, headers, profile, sources, stages
 from .errors import DriverError, ToolFailed
 
 # -E and -M look at the host side only; the device flags then go unused, which is expected.
@@ -304,7 +305,7 @@ class Build:
         self._shadows[inp.path] = tree
         return tree
 
-    def hip_command(self, inp: Input, out: str, mode: list[str]) -> list[str]:
+    def hip_command(self, inp: Input, out: str, mode: list[str], archs: list[str] | None = None) -> list[str]:
         if inp.lang is Lang.CU:
             src, include_flags = self.prepared(inp)
             text = self._translated[inp.path][1].text.encode("utf-8", "surrogateescape")
@@ -315,8 +316,8 @@ class Build:
             self.inv,
             src,
             out,
-            hip=self.tc.hip_clang(self.archs),
-            archs=self.archs,
+            hip=self.tc.hip_clang(archs or self.archs),
+            archs=archs or self.archs,
             include_flags=include_flags,
             mode=mode,
             llvm_fixes=self.tc.llvm_fixes(),
@@ -332,26 +333,53 @@ class Build:
         c_like = inp.lang in (Lang.C, Lang.ASM)
         compiler = self.tc.host_cc(self.inv.host_compiler) if c_like else self.tc.host_cxx(self.inv.host_compiler)
         src, include_flags = inp.path, []
-        if inp.lang in (Lang.C, Lang.CXX) and sources.uses_cuda_api(inp.path):
+        if stages.TRANSLATE in self.plan(inp):
             src, include_flags = self.prepared(inp)
         return commands.host_compile(self.inv, compiler.path, src, inp.lang, out, mode, include_flags)
 
+    def plan(self, inp: Input) -> tuple[stages.Stage, ...]:
+        host_api = inp.lang in (Lang.C, Lang.CXX) and sources.uses_cuda_api(inp.path)
+        return stages.plan(inp.lang, host_api)
+
     def compile(self, inp: Input, out: str) -> None:
-        """One source to one object, with -MD/-MMD dependency output if asked."""
+        """One source to one object through its stages (stages.py), with -MD/-MMD dependency
+        output if asked; -keep keeps each stage's output."""
+        plan = self.plan(inp)
+        if self.inv.verbose:
+            log.note(f"{inp.path}: " + " -> ".join(f"{s.name} ({s.makes})" for s in plan))
+        if stages.TRANSLATE in plan:
+            self.translate(inp)
         deps = self.inv.deps
         if deps.mode not in ("MD", "MMD"):
             self.produce(out, lambda o: self.compile_command(inp, o, ["-c"]))
-            return
-        dep_final = deps.file or str(Path(out).with_suffix(".d"))
-        targets = deps.targets or [out]
-        if self.dry:
-            self.execute(self.compile_command(inp, out, ["-c", *self._dep_flags(deps.mode, dep_final, targets)]))
-            return
-        with ExitStack() as stack:
-            tmp_out = stack.enter_context(self.output(out))
-            tmp_dep = stack.enter_context(self.output(dep_final))
-            self.execute(self.compile_command(inp, tmp_out, ["-c", *self._dep_flags(deps.mode, tmp_dep, targets)]))
-            self._fix_deps(inp, tmp_dep)
+        else:
+            dep_final = deps.file or str(Path(out).with_suffix(".d"))
+            targets = deps.targets or [out]
+            if self.dry:
+                self.execute(self.compile_command(inp, out, ["-c", *self._dep_flags(deps.mode, dep_final, targets)]))
+            else:
+                with ExitStack() as stack:
+                    tmp_out = stack.enter_context(self.output(out))
+                    tmp_dep = stack.enter_context(self.output(dep_final))
+                    self.execute(self.compile_command(inp, tmp_out, ["-c", *self._dep_flags(deps.mode, tmp_dep, targets)]))
+                    self._fix_deps(inp, tmp_dep)
+        if self.inv.keep and plan[-1] is stages.HIP:
+            self.keep_device_side(inp)
+
+    def keep_device_side(self, inp: Input) -> None:
+        """-keep: each GPU target's assembly and code object beside the kept translation."""
+        folder = Path(self.inv.keep_dir or ".")
+        for arch in self.archs:
+            for suffix, mode in stages.KEPT_BESIDE_HIP:
+                kept = stages.kept_path(folder, inp.path, arch, suffix)
+                if self.dry:
+                    self.execute(self.hip_command(inp, str(kept), list(mode), archs=[arch]))
+                    continue
+                try:
+                    self.produce(str(kept), lambda o, m=mode, a=arch: self.hip_command(inp, o, list(m), archs=[a]))
+                except DriverError as e:
+                    raise DriverError(f"{kept}: cannot keep the device side: {e}") from None
+                log.note(f"kept {kept}")
 
     def _dep_flags(self, mode: str, dep_file: str, targets: list[str]) -> list[str]:
         flags = [f"-{mode}", "-MF", dep_file]

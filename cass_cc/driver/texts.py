@@ -32,7 +32,8 @@ AMD meanings of NVIDIA-specific outputs:
   -cubin   device code object (ELF) for the (single) AMD target
   -fatbin  offload bundle holding a code object per AMD target
   -cuda    the translated HIP source
-  -keep    also writes <file>.cu.hip (the translation) into --keep-dir
+  -keep    also writes each stage's output into --keep-dir: <file>.cu.hip (the
+           translation), <file>.cu.<gfx>.s and .co (each target's assembly, code object)
 
 Settings (command line --cass-<key>=VALUE > environment CASS_<KEY> >
 [tool.cass-cc] in $CASS_CONFIG or ~/.config/cass-cc/config.toml > default):

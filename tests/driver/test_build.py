@@ -102,11 +102,31 @@ def test_dryrun_shows_commands_and_writes_nothing(tmp_path: Path, cass_env: dict
     assert not (tmp_path / "k.o").exists()
 
 
-def test_keep_writes_translation(tmp_path: Path, cass_env: dict[str, str]) -> None:
+def test_keep_keeps_every_stage(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """-keep keeps each stage's output under the user's file name: the translation, and per GPU
+    target the device side of the hip stage (its assembly and code object), as nvcc -keep keeps
+    .ptx and .cubin; the object is the one a build without -keep makes."""
     (tmp_path / "k.cu").write_text(KERNEL)
-    run_cass(["--keep", "--keep-dir", "kept", "-c", "k.cu"], tmp_path, cass_env, check=True)
-    hip = (tmp_path / "kept" / "k.cu.hip").read_text()
+    run_cass(["-c", "k.cu", "-o", "plain.o"], tmp_path, cass_env, check=True)
+    proc = run_cass(["--keep", "--keep-dir", "kept", "-c", "k.cu", "-v"], tmp_path, cass_env, check=True)
+    assert "k.cu: translate (.hip) -> hip (.o)" in proc.stderr
+    kept = tmp_path / "kept"
+    hip = (kept / "k.cu.hip").read_text()
     assert "hip/hip_runtime.h" in hip and "hipGetLastError" in hip and '#line 1 "k.cu"' in hip
+    asm = (kept / "k.cu.gfx1100.s").read_text()
+    assert ".amdgcn_target" in asm and "gfx1100" in asm and "_Z5scalePffi" in asm
+    assert code_object_target((kept / "k.cu.gfx1100.co").read_bytes()) == "gfx1100"
+    assert sorted(p.name for p in kept.iterdir()) == ["k.cu.gfx1100.co", "k.cu.gfx1100.s", "k.cu.hip"]
+    assert (tmp_path / "k.o").read_bytes() == (tmp_path / "plain.o").read_bytes()
+    # a HIP source starts at the hip stage: no translation, the same device side
+    (tmp_path / "h.hip").write_text(hip)
+    proc = run_cass(["--keep", "--keep-dir", "kept", "-c", "h.hip", "-v"], tmp_path, cass_env, check=True)
+    assert "h.hip: hip (.o)" in proc.stderr and not (kept / "h.hip.hip").exists()
+    assert "_Z5scalePffi" in (kept / "h.hip.gfx1100.s").read_text()
+    # a dry run shows the keeping commands and writes nothing
+    proc = run_cass(["--keep", "--keep-dir", "k2", "-c", "k.cu", "--dryrun"], tmp_path, cass_env, check=True)
+    assert sum("--cuda-device-only" in line for line in proc.stderr.splitlines()) == 2
+    assert not (tmp_path / "k2").exists()
 
 
 def test_device_only_outputs(tmp_path: Path, cass_env: dict[str, str]) -> None:
