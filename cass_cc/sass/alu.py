@@ -15,6 +15,7 @@ from .ir import f32_hex, i32
 INT_CMP = {"EQ": "eq", "NE": "ne", "LT": "slt", "LE": "sle", "GT": "sgt", "GE": "sge"}
 UINT_CMP = {"EQ": "eq", "NE": "ne", "LT": "ult", "LE": "ule", "GT": "ugt", "GE": "uge"}
 STRICT = {"LT": "LT", "LE": "LT", "GT": "GT", "GE": "GT"}
+CONST_CMP = {"T": "true", "F": "false"}  # ISETP's comparisons that read no operand
 FLOAT_CMP = {
     "EQ": "oeq", "NE": "one", "LT": "olt", "LE": "ole", "GT": "ogt", "GE": "oge",
     "EQU": "ueq", "NEU": "une", "LTU": "ult", "LEU": "ule", "GTU": "ugt", "GEU": "uge",
@@ -488,13 +489,16 @@ class AluOps(LifterBase):
     def op_ISETP(self, insn: Insn) -> None:
         b = self.b
         mods = insn.mods
-        cmp = modifier(mods, INT_CMP)
+        cmp = modifier(mods, {**INT_CMP, **CONST_CMP})
         bop = next((m for m in mods if m in BOOL_OPS), "AND")
         table = UINT_CMP if "U32" in mods else INT_CMP
         p, q, a, c, pc = take(insn.operands, 5)
         av, cv = self.ival(a), self.ival(c)
-        r = b.op(f"icmp {table[cmp]} i32 {av}, {cv}")
-        if "EX" in mods:
+        if cmp in CONST_CMP:  # ISETP.T / .F: always true / false, whatever the operands (and .EX's carry)
+            r = CONST_CMP[cmp]
+        else:
+            r = b.op(f"icmp {table[cmp]} i32 {av}, {cv}")
+        if "EX" in mods and cmp not in CONST_CMP:
             plo = self.pred(nth(insn.operands, 5))
             eq = b.op(f"icmp eq i32 {av}, {cv}")
             if cmp == "EQ":

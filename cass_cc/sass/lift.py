@@ -80,7 +80,7 @@ class Lifter(AluOps, MemOps):
         lie in the kernel's code or in such subroutines."""
         fn = self.fn
         calls = [(i, fn.labels[i.operands[-1].name]) for i in fn.insns if i.opcode == "CALL"
-                 and isinstance(i.operands[-1], Label) and i.operands[-1].name in fn.labels]
+                 and i.operands and isinstance(i.operands[-1], Label) and i.operands[-1].name in fn.labels]
         entries = sorted({t for _, t in calls})
         self.shared: set[int] = set()
         if not entries:
@@ -261,8 +261,11 @@ class Lifter(AluOps, MemOps):
             # conditional one.
             if "ABS" in insn.mods:
                 raise Unsupported("absolute CALL")
-            target = self._target(nth(insn.operands, -1))
-            entry = self.fn.labels[insn.operands[-1].name]  # type: ignore[union-attr]
+            label = nth(insn.operands, -1)
+            if not isinstance(label, Label) or label.name not in self.fn.labels:
+                raise Unsupported("CALL to a register or outside the kernel")
+            target = self._target(label)
+            entry = self.fn.labels[label.name]
             if self.entries is not None and entry in self.shared:
                 target = block_name(entry)
             elif self.entries is not None and fall is not None:

@@ -23,7 +23,8 @@ def lift_one(text: str):  # type: ignore[no-untyped-def]
     ("IADD3 R1", "IADD3 (operands: IADD3 R1)"),  # an adder with no sources
     ("FADD R1, R2", "FADD (operands: FADD R1, R2)"),  # one operand short
     ("MOV 0x1, R2", "MOV (operands: MOV 0x1, R2)"),  # an immediate as the destination
-    ("ISETP.T.U32.AND P3, PT, R15, R12, PT", "ISETP (operands: ISETP.T.U32.AND P3, PT, R15, R12, PT)"),  # no comparison it knows
+    ("ISETP.XX.U32.AND P3, PT, R15, R12, PT", "ISETP (operands: ISETP.XX.U32.AND P3, PT, R15, R12, PT)"),  # no comparison it knows
+    ("CALL.REL.NOINC", "CALL (operands: CALL.REL.NOINC)"),  # no target
     ("S2R R1, SR_TID.W", "S2R (operands: S2R R1, SR_TID.W)"),
     ("PLOP3.LUT P0, PT, PT, PT, PT", "PLOP3 (operands: PLOP3.LUT P0, PT, PT, PT, PT)"),  # no LUT
     ("LOP3.LUT R0, R1, R2, RZ, QNAN, !PT", "LOP3 (operands: LOP3.LUT R0, R1, R2, RZ, QNAN, !PT)"),  # a LUT with no integer
@@ -35,6 +36,7 @@ def lift_one(text: str):  # type: ignore[no-untyped-def]
     ("LDG.E R1, R2", "LDG (no address operand)"),
     ("LEA R4, R0, R2, R3", "LEA (LEA with a register shift)"),
     ("FOO.BAR R1, R2", "FOO.BAR"),
+    ("CALL.REL.NOINC R4", "CALL (CALL to a register or outside the kernel)"),
 ])
 def test_refusal_names_the_instruction(text: str, named: str) -> None:
     with pytest.raises(LiftError) as e:
@@ -44,6 +46,13 @@ def test_refusal_names_the_instruction(text: str, named: str) -> None:
 
 def test_a_known_form_lifts() -> None:
     assert "add i64" in lift_one("IADD3 R1, R2, R3, RZ").body
+
+
+@pytest.mark.parametrize("cmp, value", [("T", "true"), ("F", "false")])
+def test_isetp_always_true_or_false(cmp: str, value: str) -> None:
+    """ISETP.T / ISETP.F compare nothing: P3 is the constant (combined with the last predicate)."""
+    body = lift_one(f"ISETP.{cmp}.U32.AND P3, PT, R15, R12, PT").body
+    assert f"%t4 = and i1 {value}, true\n  store i1 %t4, ptr %p3" in body and "icmp" not in body
 
 
 def test_an_error_inside_a_handler_is_a_bug_not_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
