@@ -36,8 +36,8 @@ from .errors import DriverError, ToolFailed
 # -E and -M look at the host side only; the device flags then go unused, which is expected.
 _HOST_ONLY = ["--cuda-host-only", "-Wno-unused-command-line-argument"]
 # What clang and gcc print when they crash rather than report an error.
-CRASH_MARK = crashes.MARKS[0]
-CRASH_RETRIES = 3
+CRASH_MARK = crashes.MARK
+CRASH_RETRIES = crashes.RETRIES
 SOURCE_LANGS = (Lang.CU, Lang.HIP, Lang.C, Lang.CXX, Lang.ASM)
 LINKER_LANGS = (Lang.OBJ, Lang.LIB)
 

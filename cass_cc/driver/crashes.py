@@ -18,6 +18,8 @@ from pathlib import Path
 # Where a crash report starts in clang's (and gcc's) stderr, earliest first in its output.
 MARKS = (b"PLEASE submit a bug report", b"Stack dump:", b"clang: error: unable to execute command",
          b"clang: error: clang frontend command failed due to signal", b"internal compiler error")
+MARK = MARKS[0]
+RETRIES = 3  # a crashed compile is run again this many times (a flaky crash is not the source's fault)
 
 
 def crashed(returncode: int, stderr: bytes) -> bool:

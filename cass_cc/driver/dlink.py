@@ -8,14 +8,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-TYPE_CHECKING = False  # typing itself costs every compile ~5 ms
-
 from ..toolchain.tool import ToolTimeout, run_tool
 from ..util import atomic_path
 from .errors import DriverError, ToolFailed
-
-if TYPE_CHECKING:
-    from .build import Build
+from .view import BuildView
 
 
 def archives_as_libraries(objects: list[str], folder: Path) -> list[str]:
@@ -42,7 +38,7 @@ def archives_as_libraries(objects: list[str], folder: Path) -> list[str]:
     return out
 
 
-def device_link(build: "Build", objects: list[str], out: str) -> None:
+def device_link(build: BuildView, objects: list[str], out: str) -> None:
     """-dlink: device-link relocatable device code into one host object.
 
     clang has no separate device-link step, so we ask its HIP link for its plan

@@ -7,24 +7,22 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..nvcc.invocation import Input, Lang
 from ..toolchain import hipclang
 from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
 from ..util import atomic_write_text
 from . import commands
-from .build import CRASH_MARK, CRASH_RETRIES
-
-if TYPE_CHECKING:
-    from .build import Build
+from .crashes import MARK as CRASH_MARK, RETRIES as CRASH_RETRIES
+from .view import BuildView
 
 
 class BuildValidator:
     """Compiles an answer as the driver compiles the file (`-c`, same flags, includes and
     translated-header trees), to a temporary object that is thrown away."""
 
-    def __init__(self, build: Build) -> None:
+    def __init__(self, build: BuildView) -> None:
         self.build = build
 
     @functools.cached_property

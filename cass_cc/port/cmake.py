@@ -407,7 +407,7 @@ class _Rewriter:
 
     def hip_words(self, command: Command, values: list[str]) -> list[str]:
         """nvcc flags (CMake list items, maybe several words each) -> HIP compile flags."""
-        from .buildfiles import translate_words  # buildfiles imports this module: at call time
+        from .make import translate_words
 
         words = [w for v in values for item in v.split(";") for w in item.split()]
         # targets come from CMAKE_HIP_ARCHITECTURES: every target flag is dropped

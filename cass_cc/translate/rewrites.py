@@ -1,6 +1,6 @@
 """Rewrites a rename cannot do (issue: built-in hipify, item 3), called by rules.py.
 
-Each function takes the translation job (`rules._Job`: tokens, their output texts, the
+Each function takes the translation job (job.Job, which rules._Job is: tokens, their output texts, the
 navigation helpers) and the index of the identifier that triggered it, edits
 `job.out`, and returns the index to continue from. Every rewrite keeps the newlines of
 what it replaces, so lines keep their numbers.
@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .rules import _Job
+from .job import Job
 
 # HIP name -> index of the argument that names a device symbol.
 SYMBOL_ARGS = {
@@ -50,9 +48,9 @@ HIP_DEFINES = {
 FULL_MASKS = {"0xffffffff", "0xFFFFFFFF", "0xffffffffu", "0xFFFFFFFFu", "0xffffffffU", "0xFFFFFFFFU", "~0u", "~0U"}
 
 
-def symbol_arg(job: "_Job", i: int, hip_name: str) -> None:
+def symbol_arg(job: Job, i: int, hip_name: str) -> None:
     """Wrap the symbol argument of a (renamed) symbol call at i in HIP_SYMBOL(...)."""
-    call = job._call_args(i)
+    call = job.call_args(i)
     if call is None:
         return
     _, args = call
@@ -69,8 +67,8 @@ def symbol_arg(job: "_Job", i: int, hip_name: str) -> None:
     job.out[last] = job.out[last] + ")"
 
 
-def launch_bounds(job: "_Job", i: int) -> None:
-    call = job._call_args(i)
+def launch_bounds(job: Job, i: int) -> None:
+    call = job.call_args(i)
     if call is None:
         return
     close, args = call
@@ -84,17 +82,17 @@ def launch_bounds(job: "_Job", i: int) -> None:
         tok = job.tokens[k]
         job.out[k] = tok.text if tok.kind in ("newline", "continuation") else ""
     tok = job.tokens[i]
-    job._note(tok, "__launch_bounds__ keeps the thread count only: CUDA's minimum blocks per "
+    job.note(tok, "__launch_bounds__ keeps the thread count only: CUDA's minimum blocks per "
                    "multiprocessor has no HIP equivalent")
 
 
-def redefinition(job: "_Job", i: int) -> bool:
+def redefinition(job: Job, i: int) -> bool:
     """Rename a program's own definition of a function HIP already defines. True if done."""
     name = job.tokens[i].text
     prev = job.prev_sig(i)
     if prev is None or prev.kind != "ident" or prev.text in ("return", "else"):
         return False  # a call, not a declaration
-    call = job._call_args(i)
+    call = job.call_args(i)
     if call is None:
         return False
     close, args = call
@@ -105,7 +103,7 @@ def redefinition(job: "_Job", i: int) -> bool:
     if types not in HIP_DEFINES[name]:
         return False
     job.out[i] = f"cass_program_{name}"
-    job._note(job.tokens[i], f"the program's own {name}({', '.join(types)}) is renamed: HIP defines it, "
+    job.note(job.tokens[i], f"the program's own {name}({', '.join(types)}) is renamed: HIP defines it, "
                              "and its version serves the calls")
     return True
 
@@ -113,7 +111,7 @@ def redefinition(job: "_Job", i: int) -> bool:
 _TYPE_WORDS = frozenset({"int", "float", "double", "unsigned", "long", "short", "char", "signed", "bool"})
 
 
-def _param_type(job: "_Job", indices: list[int]) -> str:
+def _param_type(job: Job, indices: list[int]) -> str:
     """'float* address' -> 'float*'; 'const double v' -> 'double'."""
     toks = [job.tokens[k] for k in indices if job.tokens[k].kind not in _SKIP]
     words = [t.text for t in toks if t.text not in ("const", "volatile", "__restrict__", "restrict")]
@@ -122,24 +120,24 @@ def _param_type(job: "_Job", indices: list[int]) -> str:
     return "".join(words)
 
 
-def lane_assumption(job: "_Job", i: int) -> None:
+def lane_assumption(job: Job, i: int) -> None:
     """On wave64: flag `& 31` / `% 32` / `/ 32` lane arithmetic (call at the number token)."""
     if job.target.wave_size != 64:
         return
     tok = job.tokens[i]
     prev = job.prev_sig(i)
     if tok.text in ("31", "32") and prev is not None and prev.text in ("&", "%", "/"):
-        job._warn(tok, f"'{prev.text} {tok.text}' assumes 32-lane warps; the target runs 64-lane waves")
+        job.warn(tok, f"'{prev.text} {tok.text}' assumes 32-lane warps; the target runs 64-lane waves")
 
 
-def full_mask_on_wave64(job: "_Job", mask_indices: list[int]) -> None:
+def full_mask_on_wave64(job: Job, mask_indices: list[int]) -> None:
     """A literal 32-bit full mask passed to a *_sync function, on a wave64 target."""
     if job.target.wave_size != 64:
         return
     toks = [job.tokens[k] for k in mask_indices if job.tokens[k].kind not in _SKIP]
     text = "".join(t.text for t in toks)
     if text in FULL_MASKS and toks:
-        job._warn(toks[0], f"mask '{text}' names 32 lanes; the target runs 64-lane waves")
+        job.warn(toks[0], f"mask '{text}' names 32 lanes; the target runs 64-lane waves")
 
 
 _SKIP = frozenset({"space", "newline", "continuation", "comment"})
@@ -158,7 +156,7 @@ _OPENERS = ("<", "<<")
 _CLOSERS = (">", ">>")
 
 
-def launch_chevrons(job: "_Job") -> None:
+def launch_chevrons(job: Job) -> None:
     """Join every split launch chevron pair (called when the source has a split run)."""
     from .windows import Edge
 
@@ -186,7 +184,7 @@ def launch_chevrons(job: "_Job") -> None:
                 _join(job, run)
 
 
-def _chevron_run(job: "_Job", i: int, kinds: tuple[str, str]) -> list[int] | None:
+def _chevron_run(job: Job, i: int, kinds: tuple[str, str]) -> list[int] | None:
     """Indices of the chevron tokens of the run starting at i, when it is exactly three
     chevrons in at most two tokens and not part of a longer run; else None."""
     prev = job.prev_sig(i)
@@ -208,7 +206,7 @@ def _chevron_run(job: "_Job", i: int, kinds: tuple[str, str]) -> list[int] | Non
     return run  # `<<<` whole, or `<<` and `<` (or `<` and `<<`) apart; never `<` `<` `<`
 
 
-def _callee_before(job: "_Job", i: int) -> bool:
+def _callee_before(job: Job, i: int) -> bool:
     prev = job.prev_sig(i)
     if prev is None or prev.directive != job.tokens[i].directive:
         return False
@@ -217,7 +215,7 @@ def _callee_before(job: "_Job", i: int) -> bool:
     return prev.text in (")", "]", ">", ">>")
 
 
-def _launch_closer(job: "_Job", last: int) -> list[int] | None:
+def _launch_closer(job: Job, last: int) -> list[int] | None:
     """The closing run of the launch whose opener ends at `last`: the first run of three
     `>` at depth 0 followed by `(` (or ending a #define body), before a `;` or brace."""
     tokens = job.tokens
@@ -250,7 +248,7 @@ def _launch_closer(job: "_Job", last: int) -> list[int] | None:
     return None
 
 
-def _ends_define(job: "_Job", last: int) -> bool:
+def _ends_define(job: Job, last: int) -> bool:
     """Is the token at `last` the end of a #define's body?"""
     if job.tokens[last].directive != "define":
         return False
@@ -258,17 +256,17 @@ def _ends_define(job: "_Job", last: int) -> bool:
     return after is None or job.tokens[after].directive != "define" or job.tokens[after].kind == "directive"
 
 
-def _whole_body(job: "_Job", first: int) -> bool:
+def _whole_body(job: Job, first: int) -> bool:
     """Is the run at `first` an object-like macro's whole body (`#define CLOSE >> >`)?
     A body that ends with one may be a template (`#define V std::vector<std::pair<int, W<int>> >`)."""
-    name = job._prev_sig_index(first)
+    name = job.prev_sig_index(first)
     if name is None or job.tokens[name].kind != "ident":
         return False
-    head = job._prev_sig_index(name)
+    head = job.prev_sig_index(name)
     return head is not None and job.tokens[head].kind == "directive"
 
 
-def _join(job: "_Job", run: list[int]) -> None:
+def _join(job: Job, run: list[int]) -> None:
     """`<<` ` ` `<` -> `<<<` ` `: the chevrons move to the first token, what lay between stays."""
     text = "".join(job.tokens[k].text for k in run)
     if len(run) == 1 or job.out[run[0]] != job.tokens[run[0]].text:
@@ -292,13 +290,13 @@ VECTOR_OPERATORS = frozenset(
 )
 
 
-def vector_operator(job: "_Job", i: int) -> int | None:
+def vector_operator(job: Job, i: int) -> int | None:
     """At `operator`: blank a free operator definition on HIP vector types. Returns the
     index after the definition, or None when it is not one to remove."""
     op_i = job.next_sig_index(i)
     if op_i is None or job.tokens[op_i].text not in VECTOR_OPERATORS:
         return None
-    call = job._call_args(op_i)
+    call = job.call_args(op_i)
     if call is None:
         return None
     close, args = call
@@ -316,14 +314,14 @@ def vector_operator(job: "_Job", i: int) -> int | None:
         return None
     for k in range(start, end + 1):
         tok = job.tokens[k]
-        job.out[k] = job._newlines([k]) if tok.kind not in ("newline", "continuation") else tok.text
+        job.out[k] = job.newlines([k]) if tok.kind not in ("newline", "continuation") else tok.text
     op = job.tokens[op_i].text
     job.out[start] = f"/* cass-cc: operator{op}({', '.join(types)}) removed: HIP defines it */" + job.out[start]
-    job._note(job.tokens[i], f"the program's operator{op}({', '.join(types)}) is removed: HIP's vector types define it")
+    job.note(job.tokens[i], f"the program's operator{op}({', '.join(types)}) is removed: HIP's vector types define it")
     return end + 1
 
 
-def _matching_brace(job: "_Job", open_i: int) -> int | None:
+def _matching_brace(job: Job, open_i: int) -> int | None:
     depth = 0
     for k in range(open_i, len(job.tokens)):
         text = job.tokens[k].text
@@ -338,7 +336,7 @@ def _matching_brace(job: "_Job", open_i: int) -> int | None:
     return None
 
 
-def _declaration_start(job: "_Job", i: int) -> int | None:
+def _declaration_start(job: Job, i: int) -> int | None:
     """First token of the declaration holding token i (after the previous ; { } or directive line)."""
     tokens = job.tokens
     k = i
@@ -357,7 +355,7 @@ def _declaration_start(job: "_Job", i: int) -> int | None:
     return 0
 
 
-def _enclosing_braces(job: "_Job", start: int) -> Iterator[int]:
+def _enclosing_braces(job: Job, start: int) -> Iterator[int]:
     """The `{` of every block around `start`, innermost first."""
     tokens = job.tokens
     braces = job.braces()
@@ -372,7 +370,7 @@ def _enclosing_braces(job: "_Job", start: int) -> Iterator[int]:
             yield n
 
 
-def _inside_class(job: "_Job", start: int) -> bool:
+def _inside_class(job: Job, start: int) -> bool:
     """Is the declaration at `start` a member (inside struct/class/union braces)?"""
     tokens = job.tokens
     n = next(_enclosing_braces(job, start), None)
@@ -397,17 +395,17 @@ CG_TILE_MEMBERS = {"meta_group_rank": "__cass_meta_group_rank", "meta_group_size
 _CLOSE = {")": "(", "]": "["}
 
 
-def tile_member(job: "_Job", i: int) -> int | None:
+def tile_member(job: Job, i: int) -> int | None:
     """`obj.meta_group_rank()` / `p->meta_group_size()` at i (the member's name) -> the
     helper call on the object; None (nothing done) unless the object is a plain postfix
     expression (names, `.`, `->`, `::`, calls and subscripts)."""
-    dot = job._prev_sig_index(i)
+    dot = job.prev_sig_index(i)
     open_i = job.next_sig_index(i)
     close_i = job.next_sig_index(open_i) if open_i is not None else None
     if (dot is None or job.tokens[dot].text not in (".", "->") or open_i is None or job.tokens[open_i].text != "("
             or close_i is None or job.tokens[close_i].text != ")"):
         return None
-    start = _postfix_start(job, job._prev_sig_index(dot))
+    start = _postfix_start(job, job.prev_sig_index(dot))
     if start is None:
         return None
     arrow = job.tokens[dot].text == "->"
@@ -419,7 +417,7 @@ def tile_member(job: "_Job", i: int) -> int | None:
     return close_i + 1
 
 
-def _postfix_start(job: "_Job", j: int | None) -> int | None:
+def _postfix_start(job: Job, j: int | None) -> int | None:
     """Index of the first token of the postfix expression ending at j, or None."""
     tokens = job.tokens
     while j is not None:
@@ -433,16 +431,16 @@ def _postfix_start(job: "_Job", j: int | None) -> int | None:
                     depth -= 1
                     if depth == 0:
                         break
-                j = job._prev_sig_index(j)
+                j = job.prev_sig_index(j)
             if j is None:
                 return None
-            j = job._prev_sig_index(j)
+            j = job.prev_sig_index(j)
             continue
         if tokens[j].kind != "ident":
             return None
-        before = job._prev_sig_index(j)
+        before = job.prev_sig_index(j)
         if before is not None and tokens[before].text in (".", "->", "::"):
-            j = job._prev_sig_index(before)
+            j = job.prev_sig_index(before)
             continue
         return j
     return None
@@ -455,13 +453,13 @@ def _postfix_start(job: "_Job", j: int | None) -> int | None:
 DEVICE_VARIABLE_SPACES = frozenset({"__constant__", "__device__", "__managed__"})
 
 
-def static_device_variable(job: "_Job", i: int) -> int | None:
+def static_device_variable(job: Job, i: int) -> int | None:
     """At `__constant__`/`__device__` (i): a `static` device variable at namespace scope is put
     in an anonymous namespace; returns the index after its `;`, or None (nothing done)."""
     tokens = job.tokens
     if tokens[i].directive is not None:
         return None
-    before, after = job._prev_sig_index(i), job.next_sig_index(i)
+    before, after = job.prev_sig_index(i), job.next_sig_index(i)
     static = next((k for k in (before, after) if k is not None and tokens[k].text == "static"), None)
     if static is None:
         return None
@@ -500,12 +498,12 @@ def static_device_variable(job: "_Job", i: int) -> int | None:
     return j + 1
 
 
-def _inside_function(job: "_Job", start: int) -> bool:
+def _inside_function(job: Job, start: int) -> bool:
     """Is `start` inside braces that are not a namespace's or an extern "C"'s?"""
     tokens = job.tokens
     for n in _enclosing_braces(job, start):
-        head = job._prev_sig_index(n)  # `namespace x {`, `namespace {`, `extern "C" {`
-        prev = job._prev_sig_index(head) if head is not None else None
+        head = job.prev_sig_index(n)  # `namespace x {`, `namespace {`, `extern "C" {`
+        prev = job.prev_sig_index(head) if head is not None else None
         if head is None or not (tokens[head].text == "namespace" or tokens[head].kind == "string"
                                 or (prev is not None and tokens[prev].text == "namespace")):
             return True
@@ -523,7 +521,7 @@ _BARE_BEFORE = frozenset({"(", ",", "{", "return"})
 _BARE_AFTER = frozenset({")", ",", "}", ";"})
 
 
-def coordinate(job: "_Job", i: int) -> int | None:
+def coordinate(job: Job, i: int) -> int | None:
     """`threadIdx` at i, followed by `.x`/`.y`/`.z`: cast to unsigned where it stands alone;
     the index after the member, or None when i is not such a use."""
     dot = job.next_sig_index(i)

@@ -371,7 +371,7 @@ class _Job:
                     return tokens[i]
         return None
 
-    def _prev_sig_index(self, i: int) -> int | None:
+    def prev_sig_index(self, i: int) -> int | None:
         tokens = self.tokens
         while i > 0:
             i -= 1
@@ -432,15 +432,15 @@ class _Job:
         if prev in ("*", "&", "&&", "**"):
             if after not in ("=", ";", ",", ")", "[", "(", "{"):
                 return False
-            k = self._prev_sig_index(i)
+            k = self.prev_sig_index(i)
             while k is not None and self.tokens[k].text in ("*", "&", "&&", "const"):
-                k = self._prev_sig_index(k)
+                k = self.prev_sig_index(k)
             if k is None or not (self.tokens[k].kind == "ident" and self.tokens[k].text not in _EXPR_KEYWORDS
                                  or self.tokens[k].text in (">", ">>")):
                 return False
-            start = self._prev_sig_index(k)
+            start = self.prev_sig_index(k)
             while start is not None and self.tokens[start].text in _DECL_SPECIFIERS:
-                start = self._prev_sig_index(start)
+                start = self.prev_sig_index(start)
             if start is None or self.tokens[start].kind == "directive":
                 return True
             opener = self.tokens[start].text
@@ -467,17 +467,17 @@ class _Job:
             elif text == "<":
                 depth -= 1
                 if depth == 0:
-                    before = self._prev_sig_index(k)
+                    before = self.prev_sig_index(k)
                     return before is not None and self.tokens[before].text == "template"
             elif text in (";", "{", "}"):
                 return False
-            k = self._prev_sig_index(k)
+            k = self.prev_sig_index(k)
         return False
 
     def _in_enum_body(self, i: int) -> bool:
         """Is token i directly inside the braces of an `enum ... { }`?"""
         depth = 0
-        k = self._prev_sig_index(i)
+        k = self.prev_sig_index(i)
         while k is not None:
             text = self.tokens[k].text
             if text in (")", "]", "}"):
@@ -492,9 +492,9 @@ class _Job:
                 depth -= 1
             elif text == ";" and depth == 0:
                 return False
-            k = self._prev_sig_index(k)
+            k = self.prev_sig_index(k)
         for _ in range(6):  # enum [class|struct] [Name] [: type] {
-            k = self._prev_sig_index(k) if k is not None else None
+            k = self.prev_sig_index(k) if k is not None else None
             if k is None:
                 return False
             if self.tokens[k].text == "enum":
@@ -505,17 +505,17 @@ class _Job:
 
     def _in_macro_params(self, i: int) -> bool:
         """Is the identifier at i a parameter of a function-like #define?"""
-        k = self._prev_sig_index(i)
+        k = self.prev_sig_index(i)
         while k is not None:
             tok = self.tokens[k]
             if tok.text == "(":
-                name_i = self._prev_sig_index(k)
-                directive_i = self._prev_sig_index(name_i) if name_i is not None else None
+                name_i = self.prev_sig_index(k)
+                directive_i = self.prev_sig_index(name_i) if name_i is not None else None
                 return (name_i is not None and self.tokens[name_i].kind == "ident" and directive_i is not None
                         and self.tokens[directive_i].kind == "directive" and k == name_i + 1)
             if tok.text != "," and tok.kind != "ident":
                 return False
-            k = self._prev_sig_index(k)
+            k = self.prev_sig_index(k)
         return False
 
     def run(self) -> None:
@@ -663,7 +663,7 @@ class _Job:
             if row.hip_name in rewrites.SYMBOL_ARGS:
                 rewrites.symbol_arg(self, i, row.hip_name)
             if row.status == "deprecated":
-                self._note(tok, f"'{name}' is deprecated; translated to '{row.hip_name}'")
+                self.note(tok, f"'{name}' is deprecated; translated to '{row.hip_name}'")
             return i + 1
         if row.status in ("supported", "deprecated") and row.hip_name and row.hip_version:
             self.out[i] = row.hip_name
@@ -701,13 +701,13 @@ class _Job:
         """Is the name at i qualified by one of CUDA's namespaces or an alias of one made here
         (`cg::`, `cooperative_groups::details::`, `nvcuda::wmma::`), judged by the leftmost?"""
         first = None
-        k = self._prev_sig_index(i)
+        k = self.prev_sig_index(i)
         while k is not None and self.tokens[k].text == "::":
-            k = self._prev_sig_index(k)
+            k = self.prev_sig_index(k)
             if k is None or self.tokens[k].kind != "ident":
                 break
             first = self.tokens[k].text
-            k = self._prev_sig_index(k)
+            k = self.prev_sig_index(k)
         return first is not None and (first in refusable.NAMESPACES or first in self._namespace_aliases())
 
     def _namespace_aliases(self) -> set[str]:
@@ -771,10 +771,10 @@ class _Job:
     def _warp(self, i: int, row: mappings.Mapping | None) -> int:
         tok = self.tokens[i]
         if self.target.hip_version >= WARP_SYNC_HIP:
-            self._note(tok, f"'{tok.text}' kept: HIP >= 6.2 has it with a 64-bit mask"
+            self.note(tok, f"'{tok.text}' kept: HIP >= 6.2 has it with a 64-bit mask"
                             " (define HIP_ENABLE_WARP_SYNC_BUILTINS)")
             return i + 1
-        call = self._call_args(i)
+        call = self.call_args(i)
         if call is None:
             self._report(tok, tok.text, f"'{tok.text}' is not called; HIP {_ver(self.target)} has no such function")
             return i + 1
@@ -792,13 +792,13 @@ class _Job:
             self.emitted.add(hip_name)
         kept = args[dropped:]
         # newlines inside the dropped part stay, so every later line keeps its number
-        dropped_lines = "".join(self._newlines(a) for a in args[:dropped])
+        dropped_lines = "".join(self.newlines(a) for a in args[:dropped])
         kept_text = ",".join("".join(self.out[j] for j in a) for a in kept)
         if dropped and kept_text.startswith(" "):
             kept_text = kept_text[1:]
         mask = self._partial_mask(args[0]) if dropped and tok.text in _MASKED_VOTES else None
         if tok.text == "__syncwarp":
-            text = SYNCWARP_EXPR + "".join(self._newlines(a) for a in args)
+            text = SYNCWARP_EXPR + "".join(self.newlines(a) for a in args)
             self.emitted.add("__cass_syncwarp")
         elif tok.text == "__activemask":
             text = self._ballot_expr("1")
@@ -817,7 +817,7 @@ class _Job:
             # segment's first lane as it is, reaching into the next segment.
             var, lane, width = (" ".join("".join(self.out[j] if self.tokens[j].kind not in SIGNIFICANT_SKIP else " "
                                                 for j in a).split()) for a in kept)
-            text = f"{hip_name}({var}, ({lane}) & (({width}) - 1), {width})" + "".join(self._newlines(a) for a in args)
+            text = f"{hip_name}({var}, ({lane}) & (({width}) - 1), {width})" + "".join(self.newlines(a) for a in args)
         else:
             text = f"{hip_name}({dropped_lines}{kept_text})"
             dropped_lines = ""
@@ -844,7 +844,7 @@ class _Job:
             return f"((unsigned int)__ballot({arg}))"
         return f"__ballot({arg})"
 
-    def _newlines(self, indices: list[int]) -> str:
+    def newlines(self, indices: list[int]) -> str:
         parts = []
         for j in indices:
             tok = self.tokens[j]
@@ -856,7 +856,7 @@ class _Job:
                 parts.append("\n" * _count_lines(tok.text))
         return "".join(parts)
 
-    def _call_args(self, i: int) -> tuple[int, list[list[int]]] | None:
+    def call_args(self, i: int) -> tuple[int, list[list[int]]] | None:
         """For a name at i followed by `(`: (index of the closing paren, token indices of each
         argument, split on top-level commas). Commas inside (), [], {} and template
         argument lists do not split. None when there is no call or it is unbalanced."""
@@ -923,11 +923,11 @@ class _Job:
         self.reported.append((tok.line, name))
         self.diagnostics.append(Diagnostic(tok.line, tok.col, "warning", message))
 
-    def _warn(self, tok: Token, message: str) -> None:
+    def warn(self, tok: Token, message: str) -> None:
         """A warning about code that translated but may not behave the same."""
         self.diagnostics.append(Diagnostic(tok.line, tok.col, "warning", message))
 
-    def _note(self, tok: Token, message: str) -> None:
+    def note(self, tok: Token, message: str) -> None:
         self.diagnostics.append(Diagnostic(tok.line, tok.col, "note", message))
 
 

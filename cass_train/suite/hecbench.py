@@ -17,7 +17,7 @@ import json
 import re
 from pathlib import Path
 
-from . import Program, Suite, SuiteError
+from .records import Program, Suite, SuiteError
 
 RUN_TARGET = re.compile(r"^run\s*:", re.MULTILINE)
 MAKEFILES = ("Makefile", "makefile", "GNUmakefile")
