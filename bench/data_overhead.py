@@ -35,6 +35,7 @@ def direct_one(args: tuple[str, str, dict, list[str]]) -> float:
     from cass_cc.port.files import strip_line_directive
     from cass_cc.translate import Target, chain_from_setting
     from cass_data.asm import rdna3_kernels, sass_kernels
+    from cass_cc.toolchain import hipclang
     from cass_data.context import HIP_FLAGS, NVCC_FLAGS
     from cass_data.stages import lift
 
@@ -56,11 +57,10 @@ def direct_one(args: tuple[str, str, dict, list[str]]) -> float:
                            capture_output=True, check=True)
             sass_kernels(subprocess.run([paths["cuobjdump"], "--dump-sass", str(cubin)], capture_output=True, text=True).stdout)
             lift(str(cubin), int(sm[3:]), ctx)
-        base = [paths["clang"], "-x", "hip", "--offload-arch=gfx1100", f"--rocm-path={ctx.rocm_root}",
-                f"--rocm-device-lib-path={ctx.devlibs}", *HIP_FLAGS, f"-I{hp.parent}"]
+        hip, flags = ctx.found.hip_clang(), [*HIP_FLAGS, f"-I{hp.parent}"]
         s = Path(tmp, "k.s")
-        subprocess.run([*base, "--cuda-device-only", "-S", str(hp), "-o", str(s)], capture_output=True, check=True)
-        subprocess.run([*base, "--cuda-host-only", "-fsyntax-only", str(hp)], capture_output=True, check=True)
+        subprocess.run(hip.command(str(hp), str(s), mode=hipclang.DEVICE_ASM, flags=flags), capture_output=True, check=True)
+        subprocess.run(hip.command(str(hp), None, mode=hipclang.HOST_SYNTAX, flags=flags), capture_output=True, check=True)
         subprocess.run([paths["llvm-mc"], "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-filetype=obj", str(s), "-o",
                         str(Path(tmp, "k.o"))], capture_output=True, check=True)
         rdna3_kernels(s.read_text())
@@ -83,7 +83,9 @@ def main() -> None:
     progs = [(f"{p.domain}-{p.index}.cu", p.source) for p in generate_many(a.seed, a.n)]
     scratch = Path(tempfile.mkdtemp(prefix="cass-data-overhead."))
     ctx = make_context(Settings(sms=tuple(sms)), scratch / "ctx")
-    paths = {**ctx.paths, "ctx": ctx}
+    from cass_cc.toolchain.found import TOOLS
+
+    paths = {**{t: ctx.found.path(t) for t in TOOLS if ctx.found.has(t)}, "ctx": ctx}
     recipe = scratch / "r.toml"
     direct_t, pipe_t = [], []
     import resource

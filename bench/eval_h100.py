@@ -38,12 +38,13 @@ def _gpu_name() -> str:
 
 def originals(out: Path, arch: str, jobs: int, programs: str = "") -> None:
     """Every program built with nvcc for `arch` and run 3 times: PASS/FAIL, exit, median wall and kernel ms."""
-    from cass_train.evaluate.build import Tools, compile_cuda
+    from cass_cc.toolchain.found import Found
+    from cass_train.evaluate.build import compile_cuda
     from cass_train.evaluate.execute import KERNEL_TIME, measured_run
     from cass_train.suite import load
 
     suite = load().select(programs or None)
-    tools = Tools.find(dict(os.environ))
+    tools = Found.find(dict(os.environ))
     folder = out / "originals"
     folder.mkdir(parents=True, exist_ok=True)
 

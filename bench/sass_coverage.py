@@ -176,7 +176,9 @@ def prove_kernel(clang_co: Any, lifted_asm: str, kernel: Any, block: Any, folder
     """{"outcome", "reason", "detail"} for one lifted kernel (never raises)."""
     from cass_data.prove import BuildError, _code_object, _first_line, prove_pair
 
-    ctx = types.SimpleNamespace(paths={"llvm-mc": tools["mc"], "ld.lld": tools["lld"]})
+    from cass_cc.toolchain.found import Found
+
+    ctx = types.SimpleNamespace(found=Found(llvm_mc=tools["mc"], ld_lld=tools["lld"]))
     try:
         lifted_co = _code_object(lifted_asm, folder, "lifted", ctx, True)  # type: ignore[arg-type]
     except (BuildError, subprocess.TimeoutExpired) as e:

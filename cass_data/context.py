@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cass_cc.toolchain.found import TOOLS, Found
 from cass_cc.util import atomic_write_text
 
 NVCC_FLAGS = ("-std=c++17", "-Xcompiler=-Os", "-DNDEBUG", "-w")  # CASS's published SASS command
@@ -52,16 +53,14 @@ def _code_hash(*paths: Path, skip: tuple[str, ...] = ()) -> str:
 class Context:
     settings: Settings
     work: str
-    paths: dict[str, str] = field(default_factory=dict)  # tool name -> path (absent: not here)
+    found: Found = field(default_factory=Found)  # the tools found here (cass_cc/toolchain/found.py)
     identity: dict[str, str] = field(default_factory=dict)  # tool or code name -> version / hash
-    rocm_root: str = ""
-    devlibs: str = ""
-    hip_version: tuple[int, int] = (5, 2)
+    hip_version: tuple[int, int] = (5, 2)  # the HIP the data is made for (found here, or recorded)
     gpu: bool = False
     hipnv_folder: str = ""
 
     def has(self, tool: str) -> bool:
-        return bool(self.paths.get(tool))
+        return self.found.has(tool)
 
     def ident(self, *names: str) -> dict[str, str]:
         return {n: self.identity.get(n, "absent") for n in names}
@@ -69,29 +68,15 @@ class Context:
 
 def make_context(settings: Settings, work: Path, env: dict[str, str] | None = None) -> Context:
     """Find every tool through cass_cc's toolchain layer; record identities in work/toolchain.json."""
-    from cass_cc.config import load
-    from cass_cc.toolchain import Toolchain, ToolchainError
-
     env = dict(os.environ if env is None else env)
-    config = load(env=env)
-    tc = Toolchain(env, config.rocm_path, config.cache_path(env))
-    ctx = Context(settings, str(work))
-    for name in ("nvcc", "cuobjdump", "nvdisasm", "clang", "opt", "llc", "llvm-mc", "ld.lld"):
-        try:
-            tool = tc.tool(name)
-        except ToolchainError:
-            continue
-        ctx.paths[name] = tool.path
-        ctx.identity[name] = f"{name} {tool.version_str}"
-    if ctx.has("clang") and not settings.skip_amd:
-        try:
-            ctx.rocm_root = str(tc.rocm.root)
-            ctx.hip_version = tuple(tc.rocm.hip_version[:2])  # type: ignore[assignment]
-            ctx.devlibs = str(tc.device_lib_dir(["gfx1100"]))
-            ctx.identity["hip"] = "HIP " + ".".join(map(str, tc.rocm.hip_version))
-        except ToolchainError:
-            ctx.paths.pop("clang", None)
-            ctx.identity.pop("clang", None)
+    found = Found.find(env, ("nvcc", "cuobjdump", "nvdisasm", "clang", "opt", "llc", "llvm-mc", "ld.lld"),
+                       amd=not settings.skip_amd)
+    ctx = Context(settings, str(work), found=found)
+    for name, version in found.versions:
+        if name not in ("clang", "hip") or found.clang:  # a clang without its ROCm is no AMD toolchain
+            ctx.identity[name] = version
+    if found.clang:
+        ctx.hip_version = found.hip_version
     root = Path(__file__).resolve().parent.parent / "cass_cc"
     # The lifter and the prove stage run only where LLVM's tools are; elsewhere (a GPU machine
     # without them) their results come from the store under the identity recorded where they ran.
@@ -116,7 +101,7 @@ def make_context(settings: Settings, work: Path, env: dict[str, str] | None = No
         ctx.hip_version = tuple(int(x) for x in old["hip"].split()[1].split(".")[:2])  # type: ignore[assignment]
     work.mkdir(parents=True, exist_ok=True)
     atomic_write_text(recorded, json.dumps({"identity": dict(sorted(ctx.identity.items())),
-                                            "paths": ctx.paths}, indent=1) + "\n")
+                                            "paths": {t: found.path(t) for t in TOOLS if found.has(t)}}, indent=1) + "\n")
     return ctx
 
 

@@ -52,9 +52,9 @@ def _code_object(asm: str, folder: Path, name: str, ctx: Context, version5: bool
     s, o, co = folder / f"{name}.s", folder / f"{name}.o", folder / f"{name}.co"
     s.write_text(asm)
     v5 = ["--amdhsa-code-object-version=5"] if version5 else []
-    _tool([ctx.paths["llvm-mc"], "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1100", *v5, "-filetype=obj", str(s),
+    _tool([ctx.found.path("llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1100", *v5, "-filetype=obj", str(s),
            "-o", str(o)], "llvm-mc")
-    _tool([ctx.paths["ld.lld"], "-shared", str(o), "-o", str(co)], "ld.lld")
+    _tool([ctx.found.path("ld.lld"), "-shared", str(o), "-o", str(co)], "ld.lld")
     return load(co)
 
 

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from cass_cc.toolchain import hipclang
-from cass_cc.toolchain.hipclang import HipClang
 
 from .asm import rdna3_kernels, sass_kernels
 from .context import HIP_FLAGS, NVCC_FLAGS, Context, reject, unit_folder
@@ -99,14 +98,14 @@ def build_nvidia(unit: dict[str, Any], ctx: Context) -> dict[str, Any]:
     scratch = unit_folder(ctx)
     try:
         _write(unit["files"], scratch)
-        env = scrubbed_env(scratch, [os.path.dirname(ctx.paths["nvcc"])])
+        env = scrubbed_env(scratch, [os.path.dirname(ctx.found.path("nvcc"))])
         out: dict[str, Any] = {}
         for sm in ctx.settings.sms:
             cubins, logs = [], []
             for i, rel in enumerate(_cu_files(unit)):
                 target = os.path.join(scratch, f"k{i}.{sm}.cubin")
                 folder = os.path.dirname(os.path.join(scratch, rel))
-                r = run([ctx.paths["nvcc"], *NVCC_FLAGS, f"-arch={sm}", "-cubin", f"-I{folder}", f"-I{scratch}",
+                r = run([ctx.found.path("nvcc"), *NVCC_FLAGS, f"-arch={sm}", "-cubin", f"-I{folder}", f"-I{scratch}",
                          os.path.join(scratch, rel), "-o", target], scratch, env, _limits(ctx))
                 if r.ok and os.path.isfile(target):
                     cubins.append({"file": rel, "cubin": base64.b64encode(Path(target).read_bytes()).decode()})
@@ -128,9 +127,9 @@ def build_amd(unit: dict[str, Any], hip: dict[str, str], ctx: Context) -> dict[s
     scratch = unit_folder(ctx)
     try:
         _write(hip, scratch)
-        env = scrubbed_env(scratch, [os.path.dirname(ctx.paths["clang"])])
+        env = scrubbed_env(scratch, [os.path.dirname(ctx.found.path("clang"))])
         # the store key names clang and HIP; llvm-mc's version is part of the lifter's identity too
-        hip = HipClang(ctx.paths["clang"], ctx.rocm_root, ctx.devlibs)
+        hip = ctx.found.hip_clang()
         asm: dict[str, str] = {}
         for i, rel in enumerate(_cu_files(unit)):
             src = os.path.join(scratch, rel)
@@ -143,7 +142,7 @@ def build_amd(unit: dict[str, Any], hip: dict[str, str], ctx: Context) -> dict[s
             if not r.ok:
                 return reject("clang (host side) failed", f"{rel}: " + ("timed out" if r.code is None else r.tail()))
             if ctx.has("llvm-mc"):  # -S does not assemble: inline asm and clang-15's output are checked here
-                r = run([ctx.paths["llvm-mc"], "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-filetype=obj", s_path,
+                r = run([ctx.found.path("llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-filetype=obj", s_path,
                          "-o", os.path.join(scratch, f"k{i}.o")], scratch, env, _limits(ctx))
                 if not r.ok:
                     return reject("gfx1100 assembly rejected by llvm-mc", f"{rel}: {r.tail()}")
@@ -174,7 +173,7 @@ def extract(nvidia: dict[str, Any], amd: dict[str, Any] | None, ctx: Context) ->
             for i, entry in enumerate(built["cubins"]):
                 path = os.path.join(scratch, f"k{i}.{sm}.cubin")
                 Path(path).write_bytes(base64.b64decode(entry["cubin"]))
-                r = run([ctx.paths["cuobjdump"], "--dump-sass", path], scratch, scrubbed_env(scratch), Limits(wall=120))
+                r = run([ctx.found.path("cuobjdump"), "--dump-sass", path], scratch, scrubbed_env(scratch), Limits(wall=120))
                 if not r.ok:
                     miss("cuobjdump failed")
                     continue
@@ -213,18 +212,18 @@ def lift(cubin_path: str, sm: int, ctx: Context) -> tuple[dict[str, str], dict[s
         return {}, {}, ""
     try:
         cubins = read(cubin_path, sm)
-        report = codegen.lift_cubin(cubins[0], ctx.paths["nvdisasm"])
+        report = codegen.lift_cubin(cubins[0], ctx.found.path("nvdisasm"))
     except (CubinError, Exception) as e:  # nvdisasm refusing a file is one item's failure
         return {}, {"?": f"lifter: {type(e).__name__}"}, ""
     failed = {name: "lifter: unsupported " + ", ".join(sorted(err.unsupported)[:2]) for name, err in report.failed.items()}
     if not report.lifted:
         return {}, failed, ""
     try:
-        asm = codegen.gfx1100_asm(codegen.ir_module(report), ctx.paths["opt"], ctx.paths["llc"])
+        asm = codegen.gfx1100_asm(codegen.ir_module(report), ctx.found.path("opt"), ctx.found.path("llc"))
         with tempfile.TemporaryDirectory(prefix="cass-data-lift-") as tmp:
             s = Path(tmp, "k.s")
             s.write_text(asm)
-            codegen.assemble(s, Path(tmp, "k.o"), ctx.paths["llvm-mc"])
+            codegen.assemble(s, Path(tmp, "k.o"), ctx.found.path("llvm-mc"))
     except codegen.CodegenError as e:
         return {}, {**failed, **{k.name: f"lifter: {str(e).split(':')[0]}" for k in report.lifted}}, ""
     kernels = rdna3_kernels(asm)
@@ -273,8 +272,8 @@ def verify(unit: dict[str, Any], hip: dict[str, str], ctx: Context) -> dict[str,
                                memory_mb=ctx.settings.run_memory_mb, run=True)
             case = Case(unit["id"], os.path.join(orig, unit["main"]), os.path.join(port, unit["main"]), build,
                         run_spec, work=os.path.join(scratch, "work"))
-        tools = Tools(ctx.paths["nvcc"], ctx.hipnv_folder, True)
-        env = scrubbed_env(scratch, [os.path.dirname(ctx.paths["nvcc"])])
+        tools = Tools(ctx.found, ctx.hipnv_folder, True)
+        env = scrubbed_env(scratch, [os.path.dirname(ctx.found.path("nvcc"))])
         result = run_case(case, tools, env)
         info = {"outcome": result.outcome, "runner_level": result.level, "reasons": result.reasons[:5],
                 "diff": result.diff[-1500:], "seconds": round(result.seconds, 2),

@@ -171,14 +171,14 @@ def verify_command(ctx: click.Context, files: tuple[Path, ...], original: Path |
         tools = find_tools(os.environ, want_clang=bool(amd) or (amd is None and not trees))
     except ToolchainError as e:
         raise click.ClickException(str(e)) from None
-    if amd and not (tools.hipcc if trees else tools.clang):
+    if amd and not (tools.found.hipcc if trees else tools.found.clang):
         raise click.ClickException(f"--amd needs ROCm's {'hipcc' if trees else 'clang'} (cass-cc setup says what is missing)")
     work_root = keep or Path(tempfile.mkdtemp(prefix="cass-verify."))
     runs = RunSpec(command=run_cmd, args=program_args, inputs=tuple(os.path.abspath(i) for i in inputs),
                    stdin=os.path.abspath(stdin) if stdin else None, timeout=timeout, memory_mb=memory, rtol=rtol,
                    atol=atol, masks=masks, run=run_flag)
     build = BuildSpec(command=build_cmd, ported_command=ported_build, flags=tuple(shlex.split(flags)), arch=arch,
-                      amd=bool(tools.clang) and not trees if amd is None else amd)
+                      amd=bool(tools.found.clang) and not trees if amd is None else amd)
     cases: list[Case] = []
     failed: list[Result] = []
     if trees:

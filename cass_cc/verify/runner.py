@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from ..toolchain.found import Found
 from .compare import Comparison, Run, Tolerance, compare
 
 # How far a translation got, weakest first. "ran, inconclusive": a side timed out.
@@ -209,12 +210,16 @@ def _copy_inputs(inputs: Iterable[str], dest: str) -> None:
 
 @dataclass(frozen=True)
 class Tools:
-    """What the builds need, found once per case (or passed in by a batch)."""
-    nvcc: str
+    """What a case's builds need: the toolchain (cass_cc/toolchain/found.py: nvcc, and HIP's clang,
+    hipcc and device libraries for the gfx1100 check), the HIP-on-NVIDIA folder, and whether a GPU
+    is here."""
+    found: Found
     hipnv_folder: str
     gpu: bool
-    clang: str | None = None  # for the gfx1100 check of single files
-    hipcc: str | None = None  # for the gfx1100 check of trees (their own build command)
+
+    @property
+    def nvcc(self) -> str:
+        return self.found.nvcc
 
 
 def side_env(base: Mapping[str, str], tools: Tools, translation: bool, spec: BuildSpec) -> dict[str, str]:
@@ -276,41 +281,23 @@ def build_tree(tree: str, out_dir: str, command: str, spec: BuildSpec, env: Mapp
     return side, where
 
 
-def _device_libs(env: Mapping[str, str]) -> tuple[str, str] | None:
-    """(ROCm root, gfx1100 device-library folder), or None without ROCm."""
-    from ..config import ConfigError, load
-    from ..toolchain import Toolchain, ToolchainError
-
-    try:
-        config = load()
-        tc = Toolchain(env, config.rocm_path, config.cache_path(env))
-        return str(tc.rocm.root), str(tc.device_lib_dir(["gfx1100"]))
-    except (ConfigError, ToolchainError):
-        return None
-
-
 def amd_check(source: str, tools: Tools, include_dirs: Sequence[str], out_dir: str, env: Mapping[str, str]) -> bool:
     """Does the translation compile for gfx1100 (clang -x hip, device libraries from `cass-cc setup`)?"""
-    from ..toolchain.hipclang import HipClang
-
-    rocm = _device_libs(env)
-    if not tools.clang or rocm is None:
+    if not (tools.found.clang and tools.found.device_libs):
         return False  # no ROCm here: not compiled for gfx1100 (the result says so)
-    hip = HipClang(tools.clang, rocm[0], rocm[1])
-    command = hip.command(source, os.path.join(out_dir, "amd.o"), flags=["-std=c++17", "-O2", *(f"-I{d}" for d in include_dirs)])
+    command = tools.found.hip_clang().command(source, os.path.join(out_dir, "amd.o"), flags=["-std=c++17", "-O2", *(f"-I{d}" for d in include_dirs)])
     return run_limited(command, out_dir, env, 600).exit_code == 0
 
 
 def amd_tree_check(tree: str, command: str, tools: Tools, out_dir: str, env: Mapping[str, str], timeout: float) -> bool:
     """Does a ported tree build for gfx1100 with its own build command and ROCm's hipcc (in a copy)?"""
-    rocm = _device_libs(env)
-    if not tools.hipcc or rocm is None:
+    if not (tools.found.hipcc and tools.found.device_libs):
         return False
     where = os.path.join(out_dir, "amd-tree")
     shutil.copytree(tree, where, symlinks=True)
     aenv = dict(env)
-    aenv.update(PATH=os.pathsep.join([os.path.dirname(tools.hipcc), env.get("PATH", "")]), HIP_PLATFORM="amd",
-                DEVICE_LIB_PATH=rocm[1])
+    aenv.update(PATH=os.pathsep.join([os.path.dirname(tools.found.hipcc), env.get("PATH", "")]), HIP_PLATFORM="amd",
+                DEVICE_LIB_PATH=tools.found.device_libs)
     return run_limited(command, where, aenv, timeout, shell=True).exit_code == 0
 
 
@@ -320,23 +307,16 @@ def find_tools(env: Mapping[str, str], want_clang: bool = False, gpu: bool | Non
     """nvcc, the HIP-on-NVIDIA folder, whether a GPU is here (and clang, hipcc for the gfx1100 check)."""
     from ..config import load
     from .. import hipnv
-    from ..toolchain import Toolchain, ToolchainError
+    from ..toolchain import ToolchainError
     from .gpu import nvidia_gpu
 
-    config = load()
-    cache = config.cache_path(env)
-    tc = Toolchain(env, config.rocm_path, cache)
-    nvcc = tc.nvcc.path
-    clang = hipcc = None
-    if want_clang:
-        try:
-            clang = tc.clang.path
-            hipcc = tc.hipcc.path
-        except ToolchainError:
-            pass
+    cache = load().cache_path(env)
+    found = Found.find(env, ("nvcc", "clang", "hipcc") if want_clang else ("nvcc",), amd=want_clang)
+    if not found.nvcc:
+        raise ToolchainError(found.why_no_nvcc or "nvcc not found")
     if gpu is None:
-        gpu = nvidia_gpu(nvcc, cache, env).present
-    return Tools(nvcc, str(hipnv.build(cache)), gpu, clang, hipcc)
+        gpu = nvidia_gpu(found.nvcc, cache, env).present
+    return Tools(found, str(hipnv.build(cache)), gpu)
 
 
 def verify(case: Case, tools: Tools | None = None, env: Mapping[str, str] | None = None) -> Result:

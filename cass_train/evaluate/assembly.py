@@ -20,6 +20,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from cass_cc.toolchain.found import Found
+
 FLOAT_RTOL = 1e-5
 
 
@@ -38,30 +40,6 @@ class KernelResult:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-@dataclass(frozen=True)
-class AsmTools:
-    nvcc: str
-    nvdisasm: str
-    opt: str
-    llc: str
-    llvm_mc: str
-    ld_lld: str
-    extra_cuda_includes: tuple[str, ...] = ()
-    cuobjdump: str = "cuobjdump"
-
-    @classmethod
-    def find(cls, env: Any) -> AsmTools:
-        from cass_cc.config import load
-        from cass_cc.toolchain import Toolchain
-
-        from .build import cuda_library_includes
-
-        config = load(env=env)
-        tc = Toolchain(env, config.rocm_path, config.cache_path(env))
-        return cls(tc.nvcc.path, tc.nvdisasm.path, tc.tool("opt").path, tc.tool("llc").path, tc.llvm_mc.path,
-                   tc.ld_lld.path, cuda_library_includes(), tc.cuobjdump.path)
 
 
 def emu_available() -> bool:
@@ -199,7 +177,7 @@ def _run(argv: Sequence[str], what: str) -> str | None:
     return None
 
 
-def assemble_program(program: Any, sm: int, tools: AsmTools, work: Path, model: Any = None,
+def assemble_program(program: Any, sm: int, tools: Found, work: Path, model: Any = None,
                      reference: Path | None = None) -> list[KernelResult]:
     """Every kernel of one program for one SM. `model`: an AssemblyModel (else the lifter);
     `reference`: the clang-compiled gfx1100 code object for the emulator check (None: skip)."""

@@ -1,7 +1,7 @@
 """Compiling for the evaluation: a translation for gfx1100 (clang -x hip, through the toolchain
 layer and its gfx11 device libraries), and CUDA originals with nvcc.
 
-    tools = Tools.find(env)                       # once, in the parent process
+    tools = Found.find(env)                       # once, in the parent process (cass_cc/toolchain/found.py)
     compile_hip(text, filename, include_dirs, tools) -> Compiled(ok, error, seconds)
     compile_cuda(path, arch, tools, out, mode)      -> Compiled
 
@@ -20,63 +20,9 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from cass_cc.toolchain import hipclang
-from cass_cc.toolchain.hipclang import HipClang
+from cass_cc.toolchain.found import Found
 
 COMPILE_TIMEOUT = 600
-
-
-@dataclass(frozen=True)
-class Tools:
-    clang: str = ""
-    rocm: str = ""
-    device_libs: str = ""
-    hip_version: tuple[int, int] = (5, 2)
-    nvcc: str = ""
-    extra_cuda_includes: tuple[str, ...] = ()  # e.g. curand headers from the nvidia-curand wheel
-    why_no_hip: str = ""
-    why_no_nvcc: str = ""
-
-    @classmethod
-    def find(cls, env: Mapping[str, str]) -> Tools:
-        from cass_cc.config import ConfigError, load
-        from cass_cc.toolchain import Toolchain, ToolchainError
-
-        clang = rocm = libs = nvcc = why_hip = why_nvcc = ""
-        hip_version = (5, 2)
-        try:
-            config = load(env=env)
-            tc = Toolchain(env, config.rocm_path, config.cache_path(env))
-        except (ConfigError, ToolchainError) as e:
-            return cls(why_no_hip=str(e), why_no_nvcc=str(e))
-        try:
-            clang = tc.clang.path
-            rocm = str(tc.rocm.root)
-            hip_version = tuple(tc.rocm.hip_version[:2])  # type: ignore[assignment]
-            libs = str(tc.device_lib_dir(["gfx1100"]))
-        except (ToolchainError, OSError) as e:
-            clang = ""
-            why_hip = str(e).splitlines()[0] if str(e) else "no HIP toolchain"
-        try:
-            nvcc = tc.nvcc.path
-        except ToolchainError as e:
-            why_nvcc = str(e).splitlines()[0]
-        return cls(clang, rocm, libs, hip_version, nvcc, cuda_library_includes(), why_hip, why_nvcc)
-
-
-def cuda_library_includes() -> tuple[str, ...]:
-    """The include folder of the nvidia-curand wheel (curand_kernel.h), which nvcc's own
-    toolkit may lack. Only that header's folder: other wheels' folders hold CUDA headers of
-    other versions that must not shadow the toolkit's."""
-    found: list[str] = []
-    try:
-        import nvidia  # type: ignore[import-not-found]
-    except ImportError:
-        return ()
-    for base in getattr(nvidia, "__path__", []):
-        for header in sorted(Path(base).glob("*/include/curand_kernel.h")):
-            if str(header.parent) not in found:
-                found.append(str(header.parent))
-    return tuple(found[:1])
 
 
 @dataclass(frozen=True)
@@ -110,13 +56,13 @@ def _run(argv: Sequence[str], cwd: str, env: Mapping[str, str] | None = None) ->
     return Compiled(True, "", time.monotonic() - start)
 
 
-def hip_command(tools: Tools, source: str, out: str, include_dirs: Sequence[str], device_only: bool = False) -> list[str]:
-    hip = HipClang(tools.clang, tools.rocm, tools.device_libs)
+def hip_command(tools: Found, source: str, out: str, include_dirs: Sequence[str], device_only: bool = False) -> list[str]:
+    hip = tools.hip_clang()
     return hip.command(source, out, mode=hipclang.DEVICE_OBJECT if device_only else hipclang.OBJECT,
                        flags=["-std=c++17", "-O2", "-w", *(f"-I{d}" for d in include_dirs)])
 
 
-def compile_hip(text: str, filename: str, include_dirs: Sequence[str], tools: Tools,
+def compile_hip(text: str, filename: str, include_dirs: Sequence[str], tools: Found,
                 keep: Path | None = None, device_only: bool = False) -> Compiled:
     """Compile HIP source text for gfx1100 (an object, or with device_only a code object at `keep`)."""
     if not tools.clang:
@@ -130,7 +76,7 @@ def compile_hip(text: str, filename: str, include_dirs: Sequence[str], tools: To
         return Compiled(c.ok, c.error.replace(f"{tmp}/", ""), c.seconds, c.log.replace(f"{tmp}/", ""))
 
 
-def compile_cuda(path: Path, arch: str, tools: Tools, out: Path, mode: str = "-c",
+def compile_cuda(path: Path, arch: str, tools: Found, out: Path, mode: str = "-c",
                  flags: Sequence[str] = ("-O2",)) -> Compiled:
     """nvcc -arch=ARCH MODE (-c, -cubin, or '' for an executable) PATH -o OUT."""
     if not tools.nvcc:

@@ -23,7 +23,9 @@ from typing import Any, Callable, Mapping
 
 from cass_cc.util import atomic_write_text, sha256_hex
 
-from .build import Compiled, Tools, compile_hip
+from cass_cc.toolchain.found import Found
+
+from .build import Compiled, compile_hip
 
 RECORD_VERSION = "eval-1"  # part of every run key: change it when records change meaning
 
@@ -54,11 +56,14 @@ def _load_json(path: Path) -> Any:
         return None
 
 
-def compile_key(text: str, filename: str, include_dirs: tuple[str, ...], tools: Tools) -> str:
+ASSEMBLY_TOOLS = ("nvcc", "nvdisasm", "cuobjdump", "opt", "llc", "llvm-mc", "ld.lld")
+
+
+def compile_key(text: str, filename: str, include_dirs: tuple[str, ...], tools: Found) -> str:
     return sha256_hex("gfx1100", text, filename, *include_dirs, tools.clang, str(tools.hip_version), tools.device_libs)
 
 
-def cached_compile(cache: Path | None, text: str, filename: str, include_dirs: tuple[str, ...], tools: Tools) -> Compiled:
+def cached_compile(cache: Path | None, text: str, filename: str, include_dirs: tuple[str, ...], tools: Found) -> Compiled:
     if not tools.clang or cache is None:
         return compile_hip(text, filename, include_dirs, tools)
     path = cache / "compile" / (compile_key(text, filename, include_dirs, tools) + ".json")
@@ -77,7 +82,7 @@ class Job:
     program: Any
     text: str | None
     translate_error: str
-    tools: Tools
+    tools: Found
     verify_tools: Any
     cache: Path | None
     record_path: Path | None
@@ -151,7 +156,7 @@ class AsmJob:
     program: Any
     sms: tuple[int, ...]
     asm_tools: Any
-    tools: Tools
+    tools: Found
     cache: Path | None
     record_path: Path | None
     reference_text: str | None  # the rules translation, compiled for gfx1100 as the emulator's reference
@@ -241,7 +246,7 @@ def evaluate(settings: Settings) -> tuple[list[dict[str, Any]], str, Path | None
     from .translators import Options, make_translator
 
     options = settings.options or Options()
-    tools = Tools.find(settings.env)
+    tools = Found.find(settings.env)
     options.hip_version = tools.hip_version
     if options.cache is None and settings.cache is not None:
         options.cache = settings.cache
@@ -301,11 +306,13 @@ def _verify_tools(settings: Settings) -> Any:
     return vt if vt.gpu else None
 
 
-def _evaluate_assembly(settings: Settings, options: Any, tools: Tools) -> tuple[list[dict[str, Any]], str, Path | None]:
-    from .assembly import AsmTools
+def _evaluate_assembly(settings: Settings, options: Any, tools: Found) -> tuple[list[dict[str, Any]], str, Path | None]:
     from .translators import EvalError, RulesTranslator
 
-    asm_tools = AsmTools.find(settings.env)
+    missing = [t for t in ASSEMBLY_TOOLS if not tools.has(t)]
+    if missing:
+        raise EvalError(f"the assembly task needs {', '.join(missing)}, not found here")
+    asm_tools = tools
     model = None
     spec = settings.translator
     if spec in ("rules", "lifter"):

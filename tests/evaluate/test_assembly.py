@@ -45,13 +45,14 @@ def test_equivalence_on_the_emulator_or_said_not_run(assembly_records):
 
 def test_equivalence_detects_a_different_kernel(tmp_path, suite):
     """The check can fail: the lifted gemv against a reference whose kernel computes something else."""
-    from cass_train.evaluate.assembly import AsmTools, assemble_program, emu_available
-    from cass_train.evaluate.build import Tools, compile_hip
+    from cass_train.evaluate.assembly import assemble_program, emu_available
+    from cass_cc.toolchain.found import Found
+    from cass_train.evaluate.build import compile_hip
     from cass_train.evaluate.translators import Options, RulesTranslator
 
     if not emu_available():
         pytest.skip("no gfx1100 emulator")
-    tools = Tools.find(eval_env())
+    tools = Found.find(eval_env())
     if not tools.clang:
         pytest.skip("no clang for gfx1100")
     p = suite.select("gemv_shfl").programs[0]
@@ -60,7 +61,7 @@ def test_equivalence_detects_a_different_kernel(tmp_path, suite):
     assert wrong != text
     ref = tmp_path / "ref.co"
     assert compile_hip(wrong, p.path.name, (), tools, keep=ref, device_only=True).ok
-    results = assemble_program(p, 80, AsmTools.find(eval_env()), tmp_path / "w", None, ref)
+    results = assemble_program(p, 80, Found.find(eval_env()), tmp_path / "w", None, ref)
     assert results[0].linked and results[0].equivalent is False
     assert "differ from the reference" in results[0].error
 

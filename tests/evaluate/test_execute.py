@@ -64,9 +64,9 @@ def test_forced_run_builds_both_sides_and_records_the_outcome(tmp_path):
                                       env=eval_env()))
     r = records[0]
     assert r["ran"] is True and r["compiled"] is not False
-    from cass_train.evaluate.build import Tools
+    from cass_cc.toolchain.found import Found
 
-    gpu = nvidia_gpu(Tools.find(eval_env()).nvcc, EVAL_CACHE, eval_env()).present
+    gpu = nvidia_gpu(Found.find(eval_env()).nvcc, EVAL_CACHE, eval_env()).present
     if gpu:
         assert r["passed"] is True and r["original_passed"] is True and r["runtime_ratio"] is not None
     else:  # both sides built (nvcc, HIP-on-NVIDIA) and ran; both failed without a device, alike
@@ -77,11 +77,11 @@ def test_forced_run_builds_both_sides_and_records_the_outcome(tmp_path):
 
 @pytest.mark.gpu
 def test_suite_programs_pass_on_the_gpu(suite, tmp_path):
-    from cass_train.evaluate.build import Tools
+    from cass_cc.toolchain.found import Found
     from cass_train.evaluate.engine import Settings, evaluate
     from cass_cc.verify.gpu import nvidia_gpu
 
-    if not nvidia_gpu(Tools.find(eval_env()).nvcc, EVAL_CACHE, eval_env()).present:
+    if not nvidia_gpu(Found.find(eval_env()).nvcc, EVAL_CACHE, eval_env()).present:
         pytest.skip("no NVIDIA GPU")
     chosen = suite.select("gemv_shfl,histogram_shared,softmax_warp")
     records, _, _ = evaluate(Settings(translator="rules", suite=chosen, jobs=2, cache=tmp_path, run=True, env=eval_env()))

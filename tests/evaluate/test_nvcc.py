@@ -26,12 +26,13 @@ def _nvcc() -> str | None:
 
 @pytest.fixture(scope="session")
 def nvcc_results(suite) -> dict[str, dict[str, Any]]:
-    from cass_train.evaluate.build import Tools, compile_cuda
+    from cass_cc.toolchain.found import Found
+    from cass_train.evaluate.build import compile_cuda
 
     nvcc = _nvcc()
     if nvcc is None:
         pytest.skip("needs nvcc")
-    tools = Tools(nvcc=nvcc, extra_cuda_includes=Tools.find(eval_env()).extra_cuda_includes)
+    tools = Found(nvcc=nvcc, extra_cuda_includes=Found.find(eval_env()).extra_cuda_includes)
     folder = EVAL_CACHE / "nvcc"
     folder.mkdir(parents=True, exist_ok=True)
 

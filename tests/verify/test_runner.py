@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cass_cc.toolchain.found import Found
 from cass_cc.verify import BuildSpec, Case, RunSpec, Tools, run_limited, verify, verify_many
 from cass_cc.verify.gpu import nvidia_gpu, signs
 from tests.conftest import needs_clang, run_cass
@@ -51,7 +52,7 @@ ORIGINAL = "import sys\nn = int(open('data.txt').read()) + int(sys.argv[1])\npri
 
 
 def _tools(tmp_path: Path, gpu: bool) -> Tools:
-    return Tools(nvcc=PY, hipnv_folder=str(tmp_path / "hipnv"), gpu=gpu)
+    return Tools(Found(nvcc=PY), hipnv_folder=str(tmp_path / "hipnv"), gpu=gpu)
 
 
 def _case(tmp_path: Path, translation_body: str, run: bool | None = True, rtol: float = 1e-5) -> Case:
