@@ -141,7 +141,7 @@ def toolkit() -> None:
 
     Use it as PATH=<it>/bin:$PATH make, make CUDA_PATH=<it>, or -I<it>/include -L<it>/lib64.
     """
-    from . import toolkit as tk
+    from .driver import toolkit as tk
     from .toolchain import Toolchain, ToolchainError
 
     config = _config()
@@ -165,7 +165,7 @@ def translate(model: str | None, model_endpoint: str | None, args: tuple[str, ..
     load) and answers compiled in parallel.
     """
     from .driver.errors import DriverError
-    from .model.ahead import translate_ahead
+    from .driver.ahead import translate_ahead
     from .nvcc.invocation import UsageError
     from .toolchain import ToolchainError
     from .translate.base import TranslationError

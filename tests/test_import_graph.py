@@ -92,6 +92,19 @@ def test_the_import_graph_has_no_circle() -> None:
     assert circles(graph) == []
 
 
+def test_subpackages_are_layers() -> None:
+    """Between subpackages (cass_cc.driver, cass_cc.translate, cass_data, ...) no circle either: each
+    imports only its own layer or lower ones (the inventory's tables below the translator, the
+    translator's reports on them, the driver's toolkit and batched model translation above both)."""
+    def unit(m: str) -> str:
+        return ".".join(m.split(".")[:2])
+
+    graph: dict[str, set[str]] = {}
+    for m, targets in import_graph().items():
+        graph.setdefault(unit(m), set()).update(unit(t) for t in targets if unit(t) != unit(m))
+    assert circles(graph) == []
+
+
 def test_circles_are_found() -> None:
     """The detector itself: a two-module and a three-module circle, and a chain that is none."""
     graph = {"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"e"}, "e": {"c"}, "f": {"g"}, "g": set()}

@@ -70,7 +70,7 @@ class TranslationCache:
     def db(self) -> Any:
         """The translation store (opened on a miss only: a hit reads its index file)."""
         if self._db is None:
-            from .disk import DiskStore
+            from ..diskstore import DiskStore
 
             self._db = DiskStore(self.root / "translations")
         return self._db
@@ -186,7 +186,7 @@ class TranslationCache:
         """Remove everything in OWNED; returns the entries the translation and model stores held."""
         import shutil
 
-        from .disk import DiskStore
+        from ..diskstore import DiskStore
 
         n = self.db.clear() + DiskStore(self.root / "model").clear()
         for name in OWNED:

@@ -8,7 +8,7 @@ error codes (cudaError_t / CUresult <-> hipError_t), enum arguments whose values
 cudaFuncAttributes, ...) converted. cudaGetErrorName/String and cuGetErrorName/String answer
 CUDA's names (and CUDA's messages, error_strings.tsv) for CUDA's codes.
 
-Generated when the toolkit is (cass_cc/toolkit.py), from
+Generated when the toolkit is (cass_cc/driver/toolkit.py), from
     cuda_abi.json        CUDA's signatures, enum values, record layouts (extract_cuda.py)
     the mapping tables   CUDA -> HIP names (cass_cc/translate/mappings/*.tsv)
     the installed HIP    its headers read through clang's AST; the functions libamdhip64 exports

@@ -63,7 +63,7 @@ def _open_time_file(path: str) -> bool:
 def _print_profile(env: dict[str, str]) -> None:
     """-v's environment lines (profile.py), when the command line itself is wrong: CMake
     learns where the toolkit is from `nvcc -v __cmake_determine_cuda`, which fails."""
-    from .. import toolkit
+    from . import toolkit
     from ..config import ConfigError, load
     from ..toolchain import ToolchainError
     from .build import make_toolchain

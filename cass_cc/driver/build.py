@@ -189,8 +189,8 @@ class Build:
 
     @functools.cached_property
     def toolkit(self) -> Path:
-        """The shim CUDA toolkit folder (cass_cc/toolkit.py) that -v names as nvcc's TOP."""
-        from .. import toolkit
+        """The shim CUDA toolkit folder (cass_cc/driver/toolkit.py) that -v names as nvcc's TOP."""
+        from . import toolkit
 
         return toolkit.build(self.config.cache_path(self.env), self.tc.rocm)
 

@@ -4,7 +4,7 @@ Build systems read these lines. CMake runs `nvcc -v __cmake_determine_cuda` and 
 `TOP=` (the toolkit root), `NVVMIR_LIBRARY_DIR=` (must end in nvvm/libdevice),
 `INCLUDES=` and `LIBRARIES=`; from the compiler-id build it takes the link line holding
 the LIBRARIES text (its implicit link libraries) and `-arch compute_NN` (its default
-CUDA architecture). Ours name the generated shim toolkit (cass_cc/toolkit.py), so
+CUDA architecture). Ours name the generated shim toolkit (cass_cc/driver/toolkit.py), so
 CMake's CUDA language and FindCUDAToolkit land on HIP.
 """
 from __future__ import annotations

@@ -110,7 +110,7 @@ def names_declared_in(files: dict[str, bytes], candidates: set[str]) -> set[str]
     return found
 
 
-# A file of the shim toolkit's include folder (cass_cc/toolkit.py), which CMake builds pass
+# A file of the shim toolkit's include folder (cass_cc/driver/toolkit.py), which CMake builds pass
 # with -I: its CUDA-named headers are cass-cc's, not the user's.
 TOOLKIT_MARK = "cass_cuda_names.h"
 

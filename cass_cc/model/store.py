@@ -11,7 +11,7 @@ translation cache. Keys:
 
 With the cache off (CASS_NO_CACHE) the same entries live in memory for one run. Only
 what a model really answered is stored (a failed request stores nothing), and a damaged
-or locked store never fails a build (cass_cc/cache/disk.py); `cass-cc cache clear`
+or locked store never fails a build (cass_cc/diskstore.py); `cass-cc cache clear`
 empties it with the translations.
 """
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Store:
     @property
     def db(self) -> Any:
         if self._db is None:
-            from ..cache.disk import DiskStore
+            from ..diskstore import DiskStore
 
             self._db = DiskStore(self.root / "model")  # type: ignore[operator]
         return self._db

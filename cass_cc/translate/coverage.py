@@ -88,7 +88,7 @@ def render_inventory() -> list[str]:
         "## CUDA's public names through cass-cc (the inventory)",
         "",
         "Names from CUDA 13's and CUDA 12.9's own headers (`python -m cass_cc.inventory.extract`), each used",
-        "once in generated code compiled for gfx1100 on HIP 5.2 through cass-cc (`python -m cass_cc.inventory.status`;",
+        "once in generated code compiled for gfx1100 on HIP 5.2 through cass-cc (`python -m cass_cc.translate.status`;",
         "cass_cc/inventory/README.md). works: translates and compiles; served: compiles through something",
         "cass-cc provides (prelude, shim, rewrite); refused: cass-cc says why with a message naming it;",
         "fails: a gap.",

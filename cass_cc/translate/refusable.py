@@ -3,7 +3,7 @@
 A CUDA program may use any public name of CUDA's headers (the inventory, cass_cc/inventory/data/
 names.tsv). Most have a mapping row (renamed, or a row recording HIP's same spelling) or are
 served (served.py). Of the rest, those HIP's own headers spell the same (data/hip_names.tsv, made
-from the headers by `python -m cass_cc.inventory.hipnames`) go through unchanged and compile; the
+from the headers by `python -m cass_cc.translate.hipnames`) go through unchanged and compile; the
 others would reach clang as an undeclared identifier or a missing member. This module names those
 others, so the translator can say "'X' (a field of cudaDeviceProp) is not supported by HIP 5.2"
 instead of leaving clang's raw error.

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cass_cc.cache import OWNED, TranslationCache
-from cass_cc.cache import disk
-from cass_cc.cache.disk import DiskStore
+from cass_cc import diskstore as disk
+from cass_cc.diskstore import DiskStore
 from cass_data.hostile import cache as family
 from tests.conftest import SHARED_CACHE, needs_clang, run_cass
 

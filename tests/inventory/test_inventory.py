@@ -1,7 +1,8 @@
 """The inventory's committed data: complete, consistent, and its facts as CUDA has them."""
 from __future__ import annotations
 
-from cass_cc.inventory import data, status, uses
+from cass_cc.inventory import data, uses
+from cass_cc.translate import status
 
 
 def test_every_name_has_a_status() -> None:
@@ -9,7 +10,7 @@ def test_every_name_has_a_status() -> None:
     statuses = {s.key: s for s in data.statuses()}
     assert len({n.key for n in names}) == len(names), "keys must be unique"
     missing = [n.key for n in names if n.key not in statuses]
-    assert not missing, f"{len(missing)} names without a status (python -m cass_cc.inventory.status): {missing[:10]}"
+    assert not missing, f"{len(missing)} names without a status (python -m cass_cc.translate.status): {missing[:10]}"
     assert set(statuses) <= {n.key for n in names}, "statuses of names the inventory no longer has"
     assert {s.status for s in statuses.values()} <= set(data.STATUSES)
     assert all(s.reason for s in statuses.values() if s.status in ("refused", "fails"))

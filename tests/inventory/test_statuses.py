@@ -1,7 +1,7 @@
 """Each recorded status still holds: the committed uses recompiled through cass-cc for gfx1100,
 one test per group (headers are re-tested in each: the chunks include those that resolve).
 
-Regenerate after a translation change with `python -m cass_cc.inventory.status` (cass_cc/inventory/README.md).
+Regenerate after a translation change with `python -m cass_cc.translate.status` (cass_cc/inventory/README.md).
 """
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cass_cc.inventory import data, status
+from cass_cc.inventory import data
+from cass_cc.translate import status
 
 from ..conftest import SHARED_CACHE, needs_clang
 
@@ -24,4 +25,4 @@ def test_recorded_statuses_hold(group: str, tmp_path: Path) -> None:
     moved = [f"{s.key}: {recorded[s.key].status} -> {s.status} ({s.reason})"
              for s in result if s.key in recorded and recorded[s.key].status != s.status]
     assert not moved, (f"{len(moved)} statuses moved; if the change is meant, regenerate with "
-                       "`python -m cass_cc.inventory.status`:\n" + "\n".join(moved[:40]))
+                       "`python -m cass_cc.translate.status`:\n" + "\n".join(moved[:40]))

@@ -332,7 +332,7 @@ def test_generated_driver_conversions(tk: Path, tmp_path: Path) -> None:
 @needs_clang  # and the ROCm beside it
 def test_without_a_clang_the_linker_scripts_stay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    from cass_cc import toolkit
+    from cass_cc.driver import toolkit
     from cass_cc.toolchain.rocm import find_rocm
 
     rocm = find_rocm(dict(os.environ))

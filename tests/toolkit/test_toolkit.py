@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cass_cc import toolkit
+from cass_cc.driver import toolkit
 from cass_cc.toolchain.bundle import device_targets
 from tests.conftest import needs_clang, run_cass
 

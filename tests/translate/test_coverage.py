@@ -9,7 +9,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "coverage.md"
 
 def test_checked_in_doc_is_current() -> None:
     """docs/coverage.md is generated; regenerate with `python -m cass_cc.translate.coverage -o docs/coverage.md`
-    (`python -m cass_cc.inventory.status` rewrites it too)."""
+    (`python -m cass_cc.translate.status` rewrites it too)."""
     assert DOC.read_text(encoding="utf-8") == coverage.render()
 
 
@@ -39,4 +39,4 @@ def test_inventory_counts_cover_every_name() -> None:
 
     counts = coverage.inventory_counts()
     assert sum(sum(c.values()) for c in counts["group"].values()) == len(data.names())
-    assert all(c["none"] == 0 for c in counts["group"].values()), "names without a status: run python -m cass_cc.inventory.status"
+    assert all(c["none"] == 0 for c in counts["group"].values()), "names without a status: run python -m cass_cc.translate.status"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cass_cc.inventory import hipnames
+from cass_cc.translate import hipnames
 from cass_cc.translate import refusable
 from cass_cc.translate.base import Target
 from cass_cc.translate.rules import RulesTranslator
@@ -111,4 +111,4 @@ def test_hip_names_table_is_what_the_installed_headers_give(tmp_path: Path) -> N
     shutil.copy(hipnames.TABLE, table)
     count = hipnames.update((5, 2), hipnames.hip_identifiers("clang++-15", rocm.root, rocm.root / "include"), table)
     assert count > 800
-    assert table.read_text() == hipnames.TABLE.read_text(), "run: python -m cass_cc.inventory.hipnames"
+    assert table.read_text() == hipnames.TABLE.read_text(), "run: python -m cass_cc.translate.hipnames"

@@ -124,7 +124,7 @@ def test_shim_toolkit_names_keep_tags(tmp_path: Path, compiler: str, lang: str) 
     the tags too, in C and C++."""
     import shutil
 
-    from cass_cc import toolkit
+    from cass_cc.driver import toolkit
 
     if shutil.which(compiler) is None:
         pytest.skip(f"needs {compiler}")

@@ -25,7 +25,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from .. import log
+from . import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # importing typing costs every compile ~5 ms

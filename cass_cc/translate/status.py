@@ -1,7 +1,7 @@
 """Give every inventory name a status by compiling a generated use of it through cass-cc.
 
-    python -m cass_cc.inventory.status            # regenerate data/statuses.tsv (and docs/coverage.md)
-    python -m cass_cc.inventory.status --check    # recompile the recorded uses, list names whose status moved
+    python -m cass_cc.translate.status            # regenerate data/statuses.tsv (and docs/coverage.md)
+    python -m cass_cc.translate.status --check    # recompile the recorded uses, list names whose status moved
 
 works    the use translates and compiles for the target (gfx1100, the installed HIP)
 served   it compiles, and cass-cc provided it: the translated line no longer holds the name (or the
@@ -31,8 +31,8 @@ from pathlib import Path
 import click
 
 from ..click_main import run_click
-from . import data, uses
-from .data import Name, Status
+from ..inventory import data, uses
+from ..inventory.data import Name, Status
 
 ROOT = Path(__file__).resolve().parents[2]
 CASS_CC = ROOT / "bin" / "cass-cc"
@@ -57,7 +57,7 @@ def run_cass(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Comp
 
 # -- translation facts ----------------------------------------------------------------------------
 def hip_name(name: str) -> str:
-    from ..translate import mappings
+    from . import mappings
 
     row = mappings.table().get(name)
     return row.hip_name if row is not None and row.available_on(HIP_VERSION) else name
@@ -65,7 +65,7 @@ def hip_name(name: str) -> str:
 
 def declared_names(text: str) -> set[str]:
     """Names a piece of C++ declares or defines (macros, tags, functions, fields, aliases)."""
-    from .extract import strip_comments
+    from ..inventory.extract import strip_comments
 
     text = strip_comments(text)
     found = set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", text, re.M))
@@ -210,7 +210,7 @@ def test_headers(names: list[str], folder: Path, env: dict[str, str], chunk: str
 def _served_header(header: str) -> bool:
     """A header cass-cc provides (a shim) rather than one HIP has: its include is rewritten to
     something other than HIP's headers, or dropped, or served by the prelude."""
-    from ..translate import mappings
+    from . import mappings
 
     row = mappings.lookup_header(header)
     return row is None or not row.hip_name or not row.hip_name.startswith("hip/")
@@ -385,14 +385,14 @@ def command(check: bool, only: str | None, keep: Path | None, jobs: int, no_doc:
     counts = {s: sum(1 for r in rows if r.status == s) for s in data.STATUSES}
     print(f"{len(rows)} statuses: {counts}", file=sys.stderr)
     if not no_doc:
-        from ..translate import coverage
+        from . import coverage
 
         (ROOT / "docs" / "coverage.md").write_text(coverage.render(), encoding="utf-8")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_click(command, argv, "python -m cass_cc.inventory.status")
+    return run_click(command, argv, "python -m cass_cc.translate.status")
 
 
 if __name__ == "__main__":

@@ -25,9 +25,9 @@ class Outcome:
 def translate_ahead(args: Sequence[str], overrides: Mapping[str, str], env: Mapping[str, str]) -> list[Outcome]:
     """Raises UsageError, ConfigError, ToolchainError, DriverError (one line each)."""
     from ..config import load
-    from ..driver.build import Build, make_toolchain
-    from ..driver.errors import DriverError
-    from ..driver.sources import decode_source, read_input
+    from .build import Build, make_toolchain
+    from .errors import DriverError
+    from .sources import decode_source, read_input
     from ..nvcc.invocation import Lang
     from ..nvcc.parse import parse
     from ..nvcc.targets import offload_archs

@@ -21,12 +21,12 @@ import shutil
 import sys
 from pathlib import Path
 
-from . import cudart, log
-from .driver.commands import LIBRARY_MAP, library_dirs, map_library
-from .driver.sources import HIP_LIBRARIES
-from .toolchain.rocm import Rocm
-from .translate import mappings, refusable, served
-from .util import atomic_folder, sha256_hex
+from .. import cudart, log
+from ..toolchain.rocm import Rocm
+from ..translate import mappings, refusable, served
+from ..util import atomic_folder, sha256_hex
+from .commands import LIBRARY_MAP, library_dirs, map_library
+from .sources import HIP_LIBRARIES
 
 # Families whose names host code uses; device intrinsics ("__" names) are left to the
 # translator, which rewrites the ones that need more than a rename.
@@ -166,9 +166,9 @@ def abi_libraries(lib64: Path, final_lib64: Path, rocm: Rocm) -> None:
     libraries exporting CUDA's C ABI (cass_cc/cudart). If they cannot be built, the scripts
     stay (code built by cass-cc links as before; C callers of cuda* names do not), and a
     warning says why."""
-    from .toolchain import ToolchainError
-    from .toolchain.specs import SPECS
-    from .toolchain.tool import VersionCache, find
+    from ..toolchain import ToolchainError
+    from ..toolchain.specs import SPECS
+    from ..toolchain.tool import VersionCache, find
 
     try:
         clang = find(SPECS["clang"], os.environ, rocm.bin_dirs(), VersionCache(None))
