@@ -9,7 +9,6 @@ of the CPU time of all build processes (steadier on a shared machine).
 """
 from __future__ import annotations
 
-import argparse
 import resource
 import os
 import shlex
@@ -20,8 +19,14 @@ import tempfile
 import time
 from pathlib import Path
 
+import click
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT, as_written  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
+
 CASS_CC = ROOT / "bin" / "cass-cc"
 
 KERNELS = [
@@ -107,15 +112,14 @@ def timed_make(folder: Path, env: dict[str, str], args: list[str]) -> tuple[floa
     return time.perf_counter() - start, _children_cpu() - cpu
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--files", type=int, default=24)
-    ap.add_argument("--runs", type=int, default=3)
-    args = ap.parse_args()
+@click.command(help=as_written(__doc__), context_settings=CONTEXT)
+@click.option("--files", type=int, default=24)
+@click.option("--runs", "run_count", type=int, default=3)
+def command(files: int, run_count: int) -> int:
     with tempfile.TemporaryDirectory(prefix="cass-build-bench-") as tmp:
         work = Path(tmp)
         cuda = work / "cuda"
-        generate(cuda, args.files)
+        generate(cuda, files)
         env = {k: v for k, v in os.environ.items() if not k.startswith("CASS_")}
         env["CASS_CONFIG"] = str(work / "none.toml")
         env["CASS_CACHE_DIR"] = str(work / "cache-warm")
@@ -126,19 +130,23 @@ def main() -> int:
         subprocess.run([sys.executable, str(CASS_CC), "setup"], env=env, check=True, capture_output=True)
         timed_make(cuda, env, [f"CC={CASS_CC}"])  # fills the warm cache
         cold, warm, base = [], [], []
-        for run in range(args.runs):
+        for run in range(run_count):
             cold_env = {**env, "CASS_CACHE_DIR": str(work / f"cache-cold-{run}")}
             # the device-library fix is a one-time setup, not part of a build: do it first
             subprocess.run([sys.executable, str(CASS_CC), "setup"], env=cold_env, check=True, capture_output=True)
             cold.append(timed_make(cuda, cold_env, [f"CC={CASS_CC}"]))
             warm.append(timed_make(cuda, env, [f"CC={CASS_CC}"]))
             base.append(timed_make(hip, env, []))
-        print(f"{args.files + 1} .cu files, make -j2, median of {args.runs} (wall clock; CPU time of all build processes):")
+        print(f"{files + 1} .cu files, make -j2, median of {run_count} (wall clock; CPU time of all build processes):")
         for i, unit in ((0, "wall"), (1, "CPU")):
             c, w, b = (statistics.median(t[i] for t in runs) for runs in (cold, warm, base))
             print(f"  {unit:4}  HIP port built by clang {b:6.2f} s | cass-cc cold {c:6.2f} s, ratio {c / b:.3f} "
                   f"(target <= 1.3) | warm {w:6.2f} s, ratio {w / b:.3f} (target <= 1.05)")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/build_project.py")
 
 
 if __name__ == "__main__":

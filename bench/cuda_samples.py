@@ -31,7 +31,6 @@ reuse .cuda-samples/cache).
 """
 from __future__ import annotations
 
-import argparse
 import datetime
 import fcntl
 import json
@@ -43,11 +42,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from bench._cli import CONTEXT, GreedyCommand, as_written  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 from hecbench_accuracy import reason as log_reason  # noqa: E402
 
 WORK = ROOT / ".cuda-samples"
@@ -388,23 +393,24 @@ def check_repros(folder: Path, cass_root: Path) -> int:
     return 0
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--samples", type=Path, default=WORK / "src")
-    ap.add_argument("--mirror", type=Path, default=MIRROR)
-    ap.add_argument("--only", nargs="+", metavar="NAME")
-    ap.add_argument("--failed", action="store_true", help="only the runtime-only samples not built in the last results")
-    ap.add_argument("--runtime-only", action="store_true", help="build only runtime-only samples (others: classified)")
-    ap.add_argument("--classify-only", action="store_true")
-    ap.add_argument("--jobs", type=int, default=2, help="parallel compile jobs inside one sample's build (-jN)")
-    ap.add_argument("--timeout", type=float, default=300, help="seconds per sample, configure + build")
-    ap.add_argument("--cass-root", type=Path, default=ROOT,
-                    help="the cass-cc checkout whose cmake/cass-cc.cmake (and bin/cass-cc) build the samples")
-    ap.add_argument("--keep-cache", action="store_true")
-    ap.add_argument("--results", type=Path, default=RESULTS, help="where cuda_samples.jsonl/.md go")
-    ap.add_argument("--repros", action="store_true",
-                    help="only compile bench/results/cuda_samples_repros/*.cu with cass-cc and nvcc")
-    args = ap.parse_args()
+@click.command(cls=GreedyCommand, greedy={"--only": False}, help=as_written(__doc__), context_settings=CONTEXT)
+@click.option("--samples", type=click.Path(path_type=Path), default=WORK / "src")
+@click.option("--mirror", type=click.Path(path_type=Path), default=MIRROR)
+@click.option("--only", multiple=True, metavar="NAME [NAME ...]")
+@click.option("--failed", is_flag=True, help="only the runtime-only samples not built in the last results")
+@click.option("--runtime-only", is_flag=True, help="build only runtime-only samples (others: classified)")
+@click.option("--classify-only", is_flag=True)
+@click.option("--jobs", type=int, default=2, help="parallel compile jobs inside one sample's build (-jN)")
+@click.option("--timeout", type=float, default=300, help="seconds per sample, configure + build")
+@click.option("--cass-root", type=click.Path(path_type=Path), default=ROOT,
+              help="the cass-cc checkout whose cmake/cass-cc.cmake (and bin/cass-cc) build the samples")
+@click.option("--keep-cache", is_flag=True)
+@click.option("--results", type=click.Path(path_type=Path), default=RESULTS, help="where cuda_samples.jsonl/.md go")
+@click.option("--repros", is_flag=True,
+              help="only compile bench/results/cuda_samples_repros/*.cu with cass-cc and nvcc")
+def command(**kwargs: Any) -> int:
+    args = SimpleNamespace(**kwargs)
+    args.only = list(args.only) or None
     if args.repros:
         return check_repros(RESULTS / "cuda_samples_repros", args.cass_root)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so run() kills the build it waits on
@@ -427,7 +433,7 @@ def main() -> int:
     if args.only:
         unknown = set(args.only) - wanted
         if unknown:
-            ap.error(f"unknown samples: {' '.join(sorted(unknown))}")
+            raise click.UsageError(f"unknown samples: {' '.join(sorted(unknown))}")
         wanted = set(args.only)
     if args.failed:
         wanted &= {n for n, r in old.items() if r.get("runtime_only") and not r.get("built")}
@@ -509,6 +515,10 @@ def merge_rows(rows: list[dict[str, object]], results: Path, mine: dict[str, dic
         if meta is not None:
             write_results(list(merged.values()), meta, results)
     return merged if meta is not None else old
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/cuda_samples.py")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ by their keys instead of skipping that side.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
@@ -31,9 +30,17 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
+
 CASS_DATA = [sys.executable, str(ROOT / "bin" / "cass-data")]
 
 
@@ -127,22 +134,22 @@ def pipeline(out: Path, work_root: Path, hecbench: Path | None, names: Path | No
             "kernel_misses": dict(misses.most_common(25)), "chunks": [{k: v for k, v in d.items() if k != "report"} for d in done]}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "data-h100-out")))
-    ap.add_argument("--work", type=Path, default=None, help="work folders (default: a temporary folder)")
-    ap.add_argument("--hecbench", type=Path, default=Path("/tmp/hecfull/src"))
-    ap.add_argument("--names", type=Path, default=None)
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 16)
-    ap.add_argument("--arch", default="sm_90")
-    ap.add_argument("--budget", type=float, default=420.0, help="seconds for the pipeline part")
-    ap.add_argument("--chunk", type=int, default=200, help="synthesized programs per extra chunk")
-    ap.add_argument("--skip-synth-check", action="store_true")
-    ap.add_argument("--with-amd", action="store_true", help="keep the gfx1100 side (a machine with clang, or a carried store)")
-    ap.add_argument("--sms", default="", help="comma list of SASS targets (default: --arch alone)")
-    ap.add_argument("--plan", default="", help="fixed chunks, e.g. hecbench,synth:300:1 (default: by --budget)")
-    ap.add_argument("--prepare-only", action="store_true", help="no verify stage (run here, without a GPU)")
-    a = ap.parse_args()
+@click.command(context_settings=CONTEXT)
+@click.option("--out", type=click.Path(path_type=Path), default=Path(os.environ.get("OUT", "data-h100-out")))
+@click.option("--work", type=click.Path(path_type=Path), default=None, help="work folders (default: a temporary folder)")
+@click.option("--hecbench", type=click.Path(path_type=Path), default=Path("/tmp/hecfull/src"))
+@click.option("--names", type=click.Path(path_type=Path), default=None)
+@click.option("--jobs", type=int, default=os.cpu_count() or 16)
+@click.option("--arch", default="sm_90")
+@click.option("--budget", type=float, default=420.0, help="seconds for the pipeline part")
+@click.option("--chunk", type=int, default=200, help="synthesized programs per extra chunk")
+@click.option("--skip-synth-check", is_flag=True)
+@click.option("--with-amd", is_flag=True, help="keep the gfx1100 side (a machine with clang, or a carried store)")
+@click.option("--sms", default="", help="comma list of SASS targets (default: --arch alone)")
+@click.option("--plan", default="", help="fixed chunks, e.g. hecbench,synth:300:1 (default: by --budget)")
+@click.option("--prepare-only", is_flag=True, help="no verify stage (run here, without a GPU)")
+def command(**kwargs: Any) -> None:
+    a = SimpleNamespace(**kwargs)
     a.out.mkdir(parents=True, exist_ok=True)
     work = (a.work or Path(tempfile.mkdtemp(prefix="cass-data-h100."))).resolve()  # recipes live elsewhere
     result: dict = {"arch": a.arch, "jobs": a.jobs}
@@ -160,5 +167,9 @@ def main() -> None:
     print(json.dumps({k: v for k, v in result["pipeline"].items() if k != "chunks"}, indent=1))
 
 
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/data_h100.py")
+
+
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -11,7 +11,6 @@ Runs alternate; medians are reported. No GPU here, so no runner time is on eithe
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -22,9 +21,16 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 
 
 _CHAIN: list = []
@@ -67,15 +73,16 @@ def direct_one(args: tuple[str, str, dict, list[str]]) -> float:
     return time.monotonic() - start
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--n", type=int, default=16)
-    ap.add_argument("--seed", default="7")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--sm", action="append", default=None)
-    ap.add_argument("--json", type=Path, default=None)
-    a = ap.parse_args()
+@click.command(context_settings=CONTEXT)
+@click.option("--n", type=int, default=16)
+@click.option("--seed", default="7")
+@click.option("--jobs", type=int, default=2)
+@click.option("--repeat", type=int, default=2)
+@click.option("--sm", multiple=True)
+@click.option("--json", type=click.Path(path_type=Path), default=None)
+def command(**kwargs: Any) -> None:
+    a = SimpleNamespace(**kwargs)
+    a.sm = list(a.sm) or None
     sms = a.sm or ["sm_80", "sm_90"]
     from cass_data.context import Settings, make_context
     from cass_data.synth import generate_many
@@ -127,5 +134,9 @@ def main() -> None:
     shutil.rmtree(scratch, ignore_errors=True)
 
 
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/data_overhead.py")
+
+
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -11,7 +11,6 @@ Wall clock and CPU time are both printed; on a machine shared with other work, t
 """
 from __future__ import annotations
 
-import argparse
 import os
 import resource
 import shlex
@@ -22,6 +21,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import click
+
+from cass_cc.click_main import run_click
 
 ROOT = Path(__file__).resolve().parent.parent
 # As a build runs it: the script itself (it starts the recorded interpreter with -S).
@@ -45,15 +48,16 @@ def wall(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
     return timed(cmd, cwd, env)[0]
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--source", default=str(ROOT / "examples" / "vector-stats" / "reduce.cu"))
-    args = ap.parse_args()
-
+# The docstring as it is written (a paragraph whose first line is \b is not rewrapped), -h beside
+# --help: as bench/_cli.py has them (this script imports nothing from the repository root).
+@click.command(help="\b\n" + __doc__.strip("\n").replace("\n\n", "\n\n\b\n"),
+               context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--runs", type=int, default=7)
+@click.option("--source", default=str(ROOT / "examples" / "vector-stats" / "reduce.cu"))
+def command(runs: int, source: str) -> int:
     with tempfile.TemporaryDirectory(prefix="cass-bench-") as tmp:
         work = Path(tmp)
-        src = Path(args.source)
+        src = Path(source)
         for f in src.parent.iterdir():
             if f.is_file():
                 shutil.copy(f, work / f.name)
@@ -69,24 +73,28 @@ def main() -> int:
         strict = {**env, "CASS_CACHE_REQUIRE_HIT": "1"}
 
         cass_runs, clang_runs = [], []
-        for _ in range(args.runs):  # interleaved, so drift hits both alike
+        for _ in range(runs):  # interleaved, so drift hits both alike
             cass_runs.append(timed(CASS_CC + flags, work, strict))
             clang_runs.append(timed(clang_cmd, work, env))
         for i, what in ((0, "wall"), (1, "CPU")):
             cass_med = statistics.median(r[i] for r in cass_runs)
             clang_med = statistics.median(r[i] for r in clang_runs)
             ratio = cass_med / clang_med
-            print(f"warm-cache compile, {what}: cass-cc {cass_med:.3f} s, clang {clang_med:.3f} s (median of {args.runs}); "
+            print(f"warm-cache compile, {what}: cass-cc {cass_med:.3f} s, clang {clang_med:.3f} s (median of {runs}); "
                   f"ratio {ratio:.3f} (target <= 1.05) {'OK' if ratio <= 1.05 else 'OVER'}")
-        extra = (sum(r[1] for r in cass_runs) - sum(r[1] for r in clang_runs)) / args.runs
+        extra = (sum(r[1] for r in cass_runs) - sum(r[1] for r in clang_runs)) / runs
         print(f"cass-cc's own CPU time per compile: {extra * 1000:.0f} ms (mean)")
 
-        version_times = [wall(CASS_CC + ["--version"], work, env) for _ in range(max(args.runs, 10))]
-        base_times = [wall([sys.executable, "-c", "pass"], work, env) for _ in range(max(args.runs, 10))]
+        version_times = [wall(CASS_CC + ["--version"], work, env) for _ in range(max(runs, 10))]
+        base_times = [wall([sys.executable, "-c", "pass"], work, env) for _ in range(max(runs, 10))]
         v, base = statistics.median(version_times), statistics.median(base_times)
         print(f"cass-cc --version: {v:.3f} s (target <= 0.15) {'OK' if v <= 0.15 else 'OVER'}; "
               f"bare python start-up {base:.3f} s, ratio {v / base:.2f}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/driver_overhead.py")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ parameter offsets) with the emulator's device addresses, and passed as launch(ke
 """
 from __future__ import annotations
 
-import argparse
 import ctypes
 import json
 import os
@@ -23,11 +22,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import click
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 
 NP = {"i8": np.int8, "u8": np.uint8, "i16": np.int16, "i32": np.int32, "u32": np.uint32, "i64": np.int64, "f32": np.float32, "f64": np.float64}
 
@@ -95,12 +100,12 @@ def run_one(b, smb, co, case) -> tuple[str, str]:
     return "ok", ""
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--json", default=None)
-    ap.add_argument("--sm", type=int, action="append", default=None)
-    ap.add_argument("--case", action="append", default=None, help="only these cases")
-    ns = ap.parse_args()
+@click.command(context_settings=CONTEXT)
+@click.option("--json", default=None)
+@click.option("--sm", type=int, multiple=True)
+@click.option("--case", multiple=True, help="only these cases")
+def command(**kwargs: Any) -> int:
+    ns = SimpleNamespace(**kwargs)
     from cass_cc.emu import load
     from tests.sass import harness
     from tests.sass.kernels import CASES
@@ -136,6 +141,10 @@ def main() -> int:
     if ns.json:
         Path(ns.json).write_text(json.dumps(report, indent=1) + "\n")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/emu_lifter.py")
 
 
 if __name__ == "__main__":

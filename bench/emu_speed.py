@@ -15,17 +15,20 @@ lane per pass, so it runs at 1,024 threads as in tests/emu) and a value-returnin
 """
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import click
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 
 WAVES = 1024
 TARGET = 2e6
@@ -86,10 +89,9 @@ def first_run(path: str, name: str, threads: int) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--json", default=None)
-    ns = ap.parse_args()
+@click.command(context_settings=CONTEXT)
+@click.option("--json", "json_out", default=None)
+def command(json_out: str | None) -> int:
     from cass_cc.emu import load
     from tests.emu.build import hip_code_object
 
@@ -112,9 +114,13 @@ def main() -> int:
         print(f"{name:17s} {row['waves']:5d} waves  {n / t / 1e6:5.2f} M wave-instr/s wall, {n / c / 1e6:5.2f} M per CPU s "
               f"(x{row['ratio_vs_target']} of the 2 M target; {small // 32} wave(s): {n1 / c1 / 1e6:5.3f} M/s, "
               f"x{row['ratio_vs_baseline']})  {t:.3f} s  first run {first:.3f} s")
-    if ns.json:
-        Path(ns.json).write_text(json.dumps(rows, indent=1) + "\n")
+    if json_out:
+        Path(json_out).write_text(json.dumps(rows, indent=1) + "\n")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/emu_speed.py")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ The GPU machine has nvcc, torch and transformers but no clang/ROCm, so the gfx11
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
@@ -23,9 +22,16 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 
 
 def _gpu_name() -> str:
@@ -117,14 +123,14 @@ def random_model(out: Path) -> Path:
     return folder
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("phase", choices=["originals", "rules", "hipify", "random-model"])
-    ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "eval-h100")))
-    ap.add_argument("--arch", default="sm_90")
-    ap.add_argument("--jobs", type=int, default=8)
-    ap.add_argument("--programs", default="", help="comma list of programs or domains (default: all)")
-    a = ap.parse_args()
+@click.command(help=__doc__.splitlines()[0], context_settings=CONTEXT)
+@click.argument("phase", type=click.Choice(["originals", "rules", "hipify", "random-model"]))
+@click.option("--out", type=click.Path(path_type=Path), default=Path(os.environ.get("OUT", "eval-h100")))
+@click.option("--arch", default="sm_90")
+@click.option("--jobs", type=int, default=8)
+@click.option("--programs", default="", help="comma list of programs or domains (default: all)")
+def command(**kwargs: Any) -> int:
+    a = SimpleNamespace(**kwargs)
     a.out.mkdir(parents=True, exist_ok=True)
     if a.phase == "originals":
         originals(a.out, a.arch, a.jobs, a.programs)
@@ -141,6 +147,10 @@ def main() -> int:
         evaluate("random-model", a.out, a.arch, a.jobs, f"model:{model}", {"model_max_tokens": 1024, "model_batch_size": 64},
                  a.programs)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/eval_h100.py")
 
 
 if __name__ == "__main__":

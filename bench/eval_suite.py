@@ -9,15 +9,21 @@ and <out>/timing.json. The results cache is <out>/../eval-cache unless --cache i
 """
 from __future__ import annotations
 
-import argparse
 import json
 import resource
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 
 
 def _cpu() -> float:
@@ -25,20 +31,20 @@ def _cpu() -> float:
     return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
 
 
-def main() -> int:
+@click.command(context_settings=CONTEXT)
+@click.option("--out", type=click.Path(path_type=Path), default=ROOT / "bench" / "results" / "eval")
+@click.option("--cache", type=click.Path(path_type=Path), default=None)
+@click.option("--hipify-perl", default="")
+@click.option("--jobs", type=int, default=2)
+@click.option("--sms", default="80,89,90")
+@click.option("--only", default="", help="comma list of runs: rules, hipify, assembly")
+def command(**kwargs: Any) -> int:
     from cass_train.evaluate.engine import Settings, evaluate
     from cass_train.evaluate.report import markdown, write_all
     from cass_train.evaluate.translators import Options
     from cass_train.suite import load
 
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "eval")
-    ap.add_argument("--cache", type=Path, default=None)
-    ap.add_argument("--hipify-perl", default="")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--sms", default="80,89,90")
-    ap.add_argument("--only", default="", help="comma list of runs: rules, hipify, assembly")
-    a = ap.parse_args()
+    a = SimpleNamespace(**kwargs)
     suite = load()
     cache = a.cache or Path("/tmp") / "cass-eval-bench-cache"
     runs = [("rules", "rules", "source", {}), ("assembly", "rules", "assembly", {})]
@@ -62,6 +68,10 @@ def main() -> int:
         a.out.mkdir(parents=True, exist_ok=True)
         timing_path.write_text(json.dumps(timing, indent=1) + "\n")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/eval_suite.py")
 
 
 if __name__ == "__main__":

@@ -8,21 +8,23 @@ kernels; then every kernel that differed or faulted with its seed:index (the rep
 """
 from __future__ import annotations
 
-import argparse
 import json
 from collections import Counter, defaultdict
 
+import click
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("reports", nargs="+")
-    ap.add_argument("--label", default="")
-    ap.add_argument("--hours", type=float, default=0.0, help="wall time of the check, for kernels/hour")
-    args = ap.parse_args()
+from cass_cc.click_main import run_click
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})  # -h as well: bench/_cli.py's CONTEXT
+@click.argument("reports", nargs=-1, required=True)
+@click.option("--label", default="")
+@click.option("--hours", type=float, default=0.0, help="wall time of the check, for kernels/hour")
+def command(reports: tuple[str, ...], label: str, hours: float) -> None:
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     kernels: set[tuple[str, int]] = set()
     bad: list[dict] = []
-    for path in args.reports:
+    for path in reports:
         for line in open(path, encoding="utf-8"):
             r = json.loads(line)
             kernels.add((r["seed"], r["index"]))
@@ -30,8 +32,8 @@ def main() -> None:
             if r["outcome"] in ("differs", "fault"):
                 bad.append(r)
     n = len(kernels)
-    print(f"# cass-data fuzz: {args.label or ', '.join(args.reports)}\n")
-    rate = f", {n / args.hours:.0f} kernels/hour" if args.hours else ""
+    print(f"# cass-data fuzz: {label or ', '.join(reports)}\n")
+    rate = f", {n / hours:.0f} kernels/hour" if hours else ""
     print(f"{n} kernels{rate}.\n")
     print("| path | checked | same | differs | fault | refused | gap | differs+fault per 1,000 |")
     print("|---|---|---|---|---|---|---|---|")
@@ -46,5 +48,9 @@ def main() -> None:
             print(f"- `{r['seed']}:{r['index']}` {r['path']} {r['outcome']}: {r['detail'][:160]}")
 
 
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/fuzz_summary.py")
+
+
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

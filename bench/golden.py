@@ -17,7 +17,6 @@ given with --batches (default: the first 6 of /work/r3/r3-0-125).
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -29,8 +28,14 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import click
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT, as_written  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
+
 CASS_CC = [sys.executable, str(ROOT / "bin" / "cass-cc")]
 HECBENCH = ROOT / ".hecbench" / "src"
 DEV_LIST = ROOT.parent / "shared" / "eval" / "hecbench_dev.txt"
@@ -193,24 +198,32 @@ def compare(before: Path, after: Path) -> int:
     return 1 if bad else 0
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    r = sub.add_parser("record")
-    r.add_argument("out", type=Path)
-    r.add_argument("--parts", default="translate,dryrun,lift,emu")
-    r.add_argument("-j", "--jobs", type=int, default=2)
-    r.add_argument("--batches", type=Path, default=DEFAULT_BATCHES)
-    r.add_argument("--nbatches", type=int, default=6)
-    r.add_argument("--fuzz-cases", action="store_true", help="emu: also the reduced cases of tests/data/fuzz_cases (slow)")
-    c = sub.add_parser("compare")
-    c.add_argument("before", type=Path)
-    c.add_argument("after", type=Path)
-    args = ap.parse_args()
-    if args.cmd == "compare":
-        return compare(args.before, args.after)
-    record(args.out, args.parts.split(","), args.jobs, args.batches, args.nbatches, args.fuzz_cases)
+@click.group(help=as_written(__doc__), context_settings=CONTEXT)
+def command() -> None:
+    pass
+
+
+@command.command("record")
+@click.argument("out", type=click.Path(path_type=Path))
+@click.option("--parts", default="translate,dryrun,lift,emu")
+@click.option("-j", "--jobs", type=int, default=2)
+@click.option("--batches", type=click.Path(path_type=Path), default=DEFAULT_BATCHES)
+@click.option("--nbatches", type=int, default=6)
+@click.option("--fuzz-cases", is_flag=True, help="emu: also the reduced cases of tests/data/fuzz_cases (slow)")
+def record_command(out: Path, parts: str, jobs: int, batches: Path, nbatches: int, fuzz_cases: bool) -> int:
+    record(out, parts.split(","), jobs, batches, nbatches, fuzz_cases)
     return 0
+
+
+@command.command("compare")
+@click.argument("before", type=click.Path(path_type=Path))
+@click.argument("after", type=click.Path(path_type=Path))
+def compare_command(before: Path, after: Path) -> int:
+    return compare(before, after)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/golden.py")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ cass-cc. Prints a line per program, the failure reasons, and the totals.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -21,10 +20,16 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench._cli import CONTEXT, GreedyCommand, as_written, greedy_values  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 from cass_cc.toolchain import Toolchain  # noqa: E402
 
 CASS_CC = ROOT / "bin" / "cass-cc"
@@ -63,17 +68,18 @@ def build(folder: Path, args: list[str], env: dict[str, str]) -> tuple[bool, str
     return ok, "" if ok else reason(log), time.perf_counter() - start
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("hecbench", type=Path)
-    ap.add_argument("--list", type=Path, default=ROOT.parent / "shared" / "eval" / "hecbench_dev.txt")
-    ap.add_argument("--only", nargs="*")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--json", type=Path)
-    ap.add_argument("--keep", type=Path, help="build in this folder and keep it (default: a temporary one)")
-    ap.add_argument("--sides", choices=("both", "cuda"), default="both",
-                    help="cuda: only the CUDA programs through cass-cc (the HIP side does not change with cass-cc)")
-    args = ap.parse_args()
+@click.command(cls=GreedyCommand, greedy={"--only": True}, help=as_written(__doc__), context_settings=CONTEXT)
+@click.argument("hecbench", type=click.Path(path_type=Path))
+@click.option("--list", type=click.Path(path_type=Path), default=ROOT.parent / "shared" / "eval" / "hecbench_dev.txt")
+@click.option("--only", multiple=True, metavar="[ONLY ...]")
+@click.option("--jobs", type=int, default=2)
+@click.option("--json", type=click.Path(path_type=Path))
+@click.option("--keep", type=click.Path(path_type=Path), help="build in this folder and keep it (default: a temporary one)")
+@click.option("--sides", type=click.Choice(("both", "cuda")), default="both",
+              help="cuda: only the CUDA programs through cass-cc (the HIP side does not change with cass-cc)")
+def command(**kwargs: Any) -> int:
+    args = SimpleNamespace(**kwargs)
+    args.only = greedy_values(args.only)
 
     names = args.only or [n.strip() for n in args.list.read_text().split() if n.strip()]
     work = args.keep or Path(tempfile.mkdtemp(prefix="cass-hecbench-"))
@@ -130,6 +136,10 @@ def main() -> int:
     if args.json:
         args.json.write_text(json.dumps({"rows": rows, "cass_ok": cass_ok, "hip_ok": hip_ok, "regressions": regressions}, indent=1))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/hecbench_accuracy.py")
 
 
 if __name__ == "__main__":

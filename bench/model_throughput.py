@@ -23,7 +23,6 @@ ModelTranslator.answers() for the very prompts the batched step generated.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -31,6 +30,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -38,6 +41,10 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
+
 START = time.perf_counter()
 
 
@@ -75,15 +82,15 @@ def kernel(n: int) -> str:
     )
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kernels", type=int, default=32)
-    ap.add_argument("--new-tokens", type=int, default=256)
-    ap.add_argument("--serial", type=int, default=4, help="kernels generated one by one for the baseline")
-    ap.add_argument("--tiny", action="store_true", help="a tiny model on the CPU (checks the script, not a measurement)")
-    ap.add_argument("--json", type=Path, help="also write the results here")
-    ap.add_argument("--deadline", type=float, default=0, help="seconds: print where it is and stop (0: none)")
-    args = ap.parse_args()
+@click.command(help=__doc__.splitlines()[0], context_settings=CONTEXT)
+@click.option("--kernels", type=int, default=32)
+@click.option("--new-tokens", type=int, default=256)
+@click.option("--serial", type=int, default=4, help="kernels generated one by one for the baseline")
+@click.option("--tiny", is_flag=True, help="a tiny model on the CPU (checks the script, not a measurement)")
+@click.option("--json", type=click.Path(path_type=Path), help="also write the results here")
+@click.option("--deadline", type=float, default=0, help="seconds: print where it is and stop (0: none)")
+def command(**kwargs: Any) -> int:
+    args = SimpleNamespace(**kwargs)
     if args.deadline:
         import faulthandler
 
@@ -202,6 +209,10 @@ def main() -> int:
     if out:
         out.write_text(json.dumps(results, indent=2) + "\n")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/model_throughput.py")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,6 @@ a time per corpus: a second run of the same corpus would share its folders.
 """
 from __future__ import annotations
 
-import argparse
 import datetime
 import fcntl
 import json
@@ -47,12 +46,18 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import cuda_samples as samples  # noqa: E402
+from bench._cli import CONTEXT, GreedyCommand, as_written  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 from cass_cc.toolchain import Toolchain  # noqa: E402
 from cass_cc.toolchain.bundle import BundleError, device_targets  # noqa: E402
 
@@ -338,7 +343,7 @@ def measured_commit() -> str:
     return head + ("+" if dirty else "")
 
 
-def settings(args: argparse.Namespace, corpus: str) -> Settings:
+def settings(args: SimpleNamespace, corpus: str) -> Settings:
     cache = WORK / corpus / "cache"
     shutil.rmtree(cache / "translate", ignore_errors=True)
     tc = Toolchain(os.environ, cache_dir=WORK / "toolchain")
@@ -360,14 +365,15 @@ def port_support(s: Settings) -> dict[str, object]:
     return out
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("corpus", choices=CORPORA)
-    ap.add_argument("--only", nargs="+", metavar="NAME")
-    ap.add_argument("--jobs", type=int, default=2, help="parallel compile jobs inside one program's build")
-    ap.add_argument("--timeout", type=float, help="seconds per program, port + configure + build (600 HeCBench, 300 samples)")
-    ap.add_argument("--all", action="store_true", help="cuda-samples: every sample, not only A-built and runtime-only")
-    args = ap.parse_args()
+@click.command(cls=GreedyCommand, greedy={"--only": False}, help=as_written(__doc__), context_settings=CONTEXT)
+@click.argument("corpus", type=click.Choice(CORPORA))
+@click.option("--only", multiple=True, metavar="NAME [NAME ...]")
+@click.option("--jobs", type=int, default=2, help="parallel compile jobs inside one program's build")
+@click.option("--timeout", type=float, help="seconds per program, port + configure + build (600 HeCBench, 300 samples)")
+@click.option("--all", is_flag=True, help="cuda-samples: every sample, not only A-built and runtime-only")
+def command(**kwargs: Any) -> int:
+    args = SimpleNamespace(**kwargs)
+    args.only = list(args.only) or None
     args.timeout = args.timeout or (600 if args.corpus == "hecbench" else 300)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so samples.run() kills the build it waits on
 
@@ -377,7 +383,7 @@ def main() -> int:
         programs = sample_programs(set(args.only) if args.only else None, args.all)
     missing = [p.name for p in programs if not p.src.is_dir()]
     if missing:
-        ap.error(f"no source folder for: {' '.join(missing)}")
+        raise click.UsageError(f"no source folder for: {' '.join(missing)}")
     s = settings(args, args.corpus)
     print(f"route B for {len(programs)} {args.corpus} programs with cass-cc {s.commit}; CMake: {' '.join(s.cmake)}",
           file=sys.stderr)
@@ -398,6 +404,10 @@ def main() -> int:
     print(f"{args.corpus}: A built {sum(1 for r in rows if r.get('a_built'))}, B built {sum(1 for r in rows if r.get('b_built'))}, "
           f"of {len(rows)}; table: bench/results/port_routes.md", file=sys.stderr)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/port_routes.py")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ as the run goes to F.partial and moved to F at the end.
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import contextlib
 import json
@@ -40,9 +39,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Iterator
 
+import click
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench._cli import CONTEXT, as_written  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 from cass_cc.sass import codegen  # noqa: E402
 from cass_cc.sass.cubin import CubinError, read  # noqa: E402
 from cass_cc.toolchain import Toolchain  # noqa: E402
@@ -336,21 +339,21 @@ def summary(sm: int, rows: list[dict], prove: bool) -> str:
     return "\n".join(out) + "\n"
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--hecbench", default="/tmp/hecfull")
-    ap.add_argument("--names", default="/work/shared/eval/hecbench_dev.txt")
-    ap.add_argument("--sm", type=int, default=80)
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--limit", type=int, default=0, help="only the first N programs")
-    ap.add_argument("--only", default="", help="comma list of program names (instead of the list's)")
-    ap.add_argument("--prove", action="store_true", help="run each lifted kernel beside clang's on the emulator")
-    ap.add_argument("--kernel-timeout", type=int, default=300, help="wall-clock seconds per proved kernel")
-    ap.add_argument("--json", help="write one JSON line per kernel here")
-    ap.add_argument("--summary", help="write the summary here too")
-    ap.add_argument("--resume", help="JSON lines of an earlier run (.partial too): keep its files' rows, run the rest")
-    ap.add_argument("--from-json", help="only print the summary of these JSON lines (a finished or .partial run)")
-    args = ap.parse_args()
+@click.command(help=as_written(__doc__), context_settings=CONTEXT)
+@click.option("--hecbench", default="/tmp/hecfull")
+@click.option("--names", default="/work/shared/eval/hecbench_dev.txt")
+@click.option("--sm", type=int, default=80)
+@click.option("--jobs", type=int, default=os.cpu_count() or 2)
+@click.option("--limit", type=int, default=0, help="only the first N programs")
+@click.option("--only", default="", help="comma list of program names (instead of the list's)")
+@click.option("--prove", is_flag=True, help="run each lifted kernel beside clang's on the emulator")
+@click.option("--kernel-timeout", type=int, default=300, help="wall-clock seconds per proved kernel")
+@click.option("--json", help="write one JSON line per kernel here")
+@click.option("--summary", help="write the summary here too")
+@click.option("--resume", help="JSON lines of an earlier run (.partial too): keep its files' rows, run the rest")
+@click.option("--from-json", help="only print the summary of these JSON lines (a finished or .partial run)")
+def command(**kwargs: Any) -> int:
+    args = types.SimpleNamespace(**kwargs)
     if args.from_json:
         rows = [json.loads(line) for line in Path(args.from_json).read_text().splitlines() if line.strip()]
         text = summary(args.sm, rows, any("outcome" in r and r.get("assembled") for r in rows))
@@ -406,6 +409,10 @@ def main() -> int:
     if args.summary:
         atomic_write_text(args.summary, text)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/sass_coverage.py")
 
 
 if __name__ == "__main__":

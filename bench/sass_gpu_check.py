@@ -19,7 +19,6 @@ A fault poisons a CUDA context, so kernels run in a worker process the parent re
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import ctypes
 import json
@@ -32,8 +31,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import click
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 
 SM = 90
 BUF_BYTES = 16 << 20
@@ -453,34 +457,45 @@ def summary(records: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("prepare")
-    p.add_argument("--out", type=Path, required=True)
-    p.add_argument("--hecbench", type=Path)
-    p.add_argument("--names", type=Path)
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    r = sub.add_parser("run")
-    r.add_argument("--root", type=Path, required=True)
-    r.add_argument("--out", type=Path, required=True)
-    r.add_argument("--deadline", type=float, default=480.0)
-    w = sub.add_parser("worker")
-    w.add_argument("--root", type=Path, required=True)
-    w.add_argument("--shape", type=int, default=0)
-    w.add_argument("indices", nargs="*", type=int)
-    s = sub.add_parser("summary")
-    s.add_argument("results", type=Path)
-    a = ap.parse_args()
-    if a.cmd == "prepare":
-        prepare(a.out, a.hecbench, a.names.read_text().split() if a.names else [], a.jobs)
-    elif a.cmd == "run":
-        run(a.root, a.out, a.deadline)
-    elif a.cmd == "worker":
-        worker(a.root, a.indices, a.shape)
-    else:
-        print(summary([json.loads(line) for line in a.results.read_text().splitlines() if line.strip()]))
+@click.group(help=__doc__.split("\n")[0], context_settings=CONTEXT)
+def command() -> None:
+    pass
+
+
+@command.command("prepare")
+@click.option("--out", type=click.Path(path_type=Path), required=True)
+@click.option("--hecbench", type=click.Path(path_type=Path))
+@click.option("--names", type=click.Path(path_type=Path))
+@click.option("--jobs", type=int, default=os.cpu_count() or 2)
+def prepare_command(out: Path, hecbench: Path | None, names: Path | None, jobs: int) -> None:
+    prepare(out, hecbench, names.read_text().split() if names else [], jobs)
+
+
+@command.command("run")
+@click.option("--root", type=click.Path(path_type=Path), required=True)
+@click.option("--out", type=click.Path(path_type=Path), required=True)
+@click.option("--deadline", type=float, default=480.0)
+def run_command(root: Path, out: Path, deadline: float) -> None:
+    run(root, out, deadline)
+
+
+@command.command("worker")
+@click.option("--root", type=click.Path(path_type=Path), required=True)
+@click.option("--shape", type=int, default=0)
+@click.argument("indices", nargs=-1, type=int)
+def worker_command(root: Path, shape: int, indices: tuple[int, ...]) -> None:
+    worker(root, list(indices), shape)
+
+
+@command.command("summary")
+@click.argument("results", type=click.Path(path_type=Path))
+def summary_command(results: Path) -> None:
+    print(summary([json.loads(line) for line in results.read_text().splitlines() if line.strip()]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/sass_gpu_check.py")
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

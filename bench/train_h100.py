@@ -54,7 +54,6 @@ issue's targets: MFU >= 45%, packing speedup >= 2x, scaling >= 1.8x), $OUT/train
 """
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import json
 import math
@@ -63,10 +62,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
+
+import click
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT, as_written  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
+
 CONFIGS = ROOT / "cass_train" / "configs" / "models"
 LENGTHS = "lognormal:700:0.9"
 CASES = ("full-1.5b-packed", "full-1.5b-padded", "lora-7b-packed", "full-1.5b-packed-xN", "full-1.5b-packed-liger")
@@ -124,7 +130,7 @@ def without(overrides: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
 PROFILED = ("base", "combo", "combo-retry", "combo-bf16")
 
 
-def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
+def recipe_for(case: str, args: SimpleNamespace, batch_size: int = 1) -> Any:
     from cass_train.recipe import Bench, Data, Lora, Model, Recipe, Train
 
     seven = case.startswith("lora-7b")
@@ -152,7 +158,7 @@ def recipe_for(case: str, args: argparse.Namespace, batch_size: int = 1) -> Any:
     return recipe
 
 
-def worker(args: argparse.Namespace) -> int:
+def worker(args: SimpleNamespace) -> int:
     """One case in this process (under torchrun for the multi-GPU case)."""
     from cass_train.throughput import run_bench
 
@@ -167,7 +173,7 @@ def worker(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_case(case: str, out: Path, args: argparse.Namespace, gpus: int = 1, batch_size: int = 1,
+def run_case(case: str, out: Path, args: SimpleNamespace, gpus: int = 1, batch_size: int = 1,
              timeout: float = 180, name: str = "", extra: tuple[str, ...] = (), grad_accum: int = 0) -> dict[str, Any]:
     target = out / f"{name or case.replace('xN', f'x{gpus}')}.json"
     env_extra: dict[str, str] = {}
@@ -316,40 +322,41 @@ def environment() -> dict[str, Any]:
     return env
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--case", choices=CASES, help="(internal) run one case in this process")
-    p.add_argument("--json", help="(internal) where the case writes its result")
-    p.add_argument("--batch-size", type=int, default=1)
-    p.add_argument("--only", default="", help="comma-separated cases to run (default: all)")
-    p.add_argument("--lengths", default=LENGTHS)
-    p.add_argument("--steps", type=int, default=30, help="measured steps of the 1.5B cases")
-    p.add_argument("--steps-7b", type=int, default=12, help="measured steps of the 7B case")
-    p.add_argument("--warmup", type=int, default=8)
-    p.add_argument("--grad-accum", type=int, default=4,
-                   help="rows an optimizer step in the 1.5B cases (micro-steps x --packed-batch when packed)")
-    p.add_argument("--packed-batch", type=int, default=4,
-                   help="packed rows a micro-step in the 1.5B packed cases (4: 73.7 GiB on the H100)")
-    p.add_argument("--examples", type=int, default=3000)
-    p.add_argument("--max-length", type=int, default=4096)
-    p.add_argument("--attention", default="auto",
-                   help="auto (flash_attention_2 when installed, else flex_attention for packed rows on a GPU, else sdpa), ...")
-    p.add_argument("--config15", default=str(CONFIGS / "qwen2.5-coder-1.5b.json"))
-    p.add_argument("--config7", default=str(CONFIGS / "qwen2.5-coder-7b.json"))
-    p.add_argument("--compile", action="store_true", help="torch.compile the model (Trainer's torch_compile)")
-    p.add_argument("--smoke", action="store_true", help="tiny model, few steps: checks this script, not the GPU")
-    p.add_argument("--budget", type=float, default=330, help="seconds after which no further case starts")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="recipe override for the cases (e.g. model.attention=flex_attention); repeatable")
-    p.add_argument("--no-check", action="store_true", help="(internal) skip the packing isolation check")
-    p.add_argument("--profile", help="(internal) folder for a torch.profiler summary of two more steps")
-    p.add_argument("--sweep", action="store_true", help="the MFU sweep of the 1.5B packed case instead of the cases")
-    p.add_argument("--variants", default="", help="comma-separated sweep variants (default: all)")
-    p.add_argument("--sweep-steps", type=int, default=12, help="measured optimizer steps a sweep variant")
-    p.add_argument("--sweep-warmup", type=int, default=3)
-    p.add_argument("--sweep-budget", type=float, default=380, help="seconds after which no sweep variant starts")
-    p.add_argument("--sweep-deadline", type=float, default=470, help="seconds after which a running variant is stopped")
-    args = p.parse_args()
+@click.command(help=as_written(__doc__), context_settings=CONTEXT)
+@click.option("--case", type=click.Choice(CASES), help="(internal) run one case in this process")
+@click.option("--json", help="(internal) where the case writes its result")
+@click.option("--batch-size", type=int, default=1)
+@click.option("--only", default="", help="comma-separated cases to run (default: all)")
+@click.option("--lengths", default=LENGTHS)
+@click.option("--steps", type=int, default=30, help="measured steps of the 1.5B cases")
+@click.option("--steps-7b", type=int, default=12, help="measured steps of the 7B case")
+@click.option("--warmup", type=int, default=8)
+@click.option("--grad-accum", type=int, default=4,
+              help="rows an optimizer step in the 1.5B cases (micro-steps x --packed-batch when packed)")
+@click.option("--packed-batch", type=int, default=4,
+              help="packed rows a micro-step in the 1.5B packed cases (4: 73.7 GiB on the H100)")
+@click.option("--examples", type=int, default=3000)
+@click.option("--max-length", type=int, default=4096)
+@click.option("--attention", default="auto",
+              help="auto (flash_attention_2 when installed, else flex_attention for packed rows on a GPU, else sdpa), ...")
+@click.option("--config15", default=str(CONFIGS / "qwen2.5-coder-1.5b.json"))
+@click.option("--config7", default=str(CONFIGS / "qwen2.5-coder-7b.json"))
+@click.option("--compile", is_flag=True, help="torch.compile the model (Trainer's torch_compile)")
+@click.option("--smoke", is_flag=True, help="tiny model, few steps: checks this script, not the GPU")
+@click.option("--budget", type=float, default=330, help="seconds after which no further case starts")
+@click.option("--set", multiple=True, metavar="KEY=VALUE",
+              help="recipe override for the cases (e.g. model.attention=flex_attention); repeatable")
+@click.option("--no-check", is_flag=True, help="(internal) skip the packing isolation check")
+@click.option("--profile", help="(internal) folder for a torch.profiler summary of two more steps")
+@click.option("--sweep", is_flag=True, help="the MFU sweep of the 1.5B packed case instead of the cases")
+@click.option("--variants", default="", help="comma-separated sweep variants (default: all)")
+@click.option("--sweep-steps", type=int, default=12, help="measured optimizer steps a sweep variant")
+@click.option("--sweep-warmup", type=int, default=3)
+@click.option("--sweep-budget", type=float, default=380, help="seconds after which no sweep variant starts")
+@click.option("--sweep-deadline", type=float, default=470, help="seconds after which a running variant is stopped")
+def command(**kwargs: Any) -> int:
+    args = SimpleNamespace(**kwargs)
+    args.set = list(args.set)
     if args.smoke and not args.case:
         from cass_cc.model.synthetic import tiny_config
 
@@ -404,7 +411,7 @@ def main() -> int:
     return 0
 
 
-def sweep(args: argparse.Namespace) -> int:
+def sweep(args: SimpleNamespace) -> int:
     """Each SWEEP variant of full-1.5b-packed in its own process; a table of tokens/s and MFU."""
     import torch
 
@@ -522,6 +529,10 @@ def write_summary(out: Path, results: dict[str, Any], rule: dict[str, Any], gpus
     (out / "train_h100.json").write_text(json.dumps(summary, indent=2) + "\n")
     (out / "train_h100.md").write_text(markdown(summary))
     return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/train_h100.py")
 
 
 if __name__ == "__main__":

@@ -14,15 +14,19 @@ HeCBench -cuda programs), or the golden test files. Measured:
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import click
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT, as_written  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 
 SUFFIXES = {".cu", ".cuh", ".h", ".hpp", ".cpp", ".cc"}
 
@@ -58,15 +62,13 @@ def median_time(fn, runs: int = 3) -> float:  # type: ignore[no-untyped-def]
     return statistics.median(times)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dirs", nargs="*", type=Path)
-    ap.add_argument("--hipify-perl", type=Path)
-    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
-    args = ap.parse_args()
-
-    files = corpus(args.dirs)
-    if args.worker:  # one process over the corpus, for the process-level comparison
+@click.command(help=as_written(__doc__), context_settings=CONTEXT)
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--hipify-perl", type=click.Path(path_type=Path))
+@click.option("--worker", is_flag=True, hidden=True)
+def command(dirs: tuple[Path, ...], hipify_perl: Path | None, worker: bool) -> int:
+    files = corpus(list(dirs))
+    if worker:  # one process over the corpus, for the process-level comparison
         translate_all(files)
         return 0
     size = sum(p.stat().st_size for p in files)
@@ -89,8 +91,8 @@ def main() -> int:
 
     # Whole processes, start-up included, timed by the CPU time they use (less sensitive
     # to other load than wall time), interleaved so drift hits both alike.
-    ours_cmd = [sys.executable, __file__, "--worker", *map(str, args.dirs)]
-    perl_cmd = ["perl", str(args.hipify_perl), "-no-output", "-quiet-warnings", *map(str, files)] if args.hipify_perl else None
+    ours_cmd = [sys.executable, __file__, "--worker", *map(str, dirs)]
+    perl_cmd = ["perl", str(hipify_perl), "-no-output", "-quiet-warnings", *map(str, files)] if hipify_perl else None
     ours_t, perl_t = [], []
     for _ in range(3):
         ours_t.append(child_cpu(ours_cmd))
@@ -114,6 +116,10 @@ def child_cpu(cmd: list[str]) -> float:
     subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/translate_speed.py")
 
 
 if __name__ == "__main__":

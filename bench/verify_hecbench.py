@@ -13,7 +13,6 @@ PATH) and run with `make -s run`. The CUDA run is shared by both comparisons.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -23,8 +22,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import click
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT, GreedyCommand, greedy_values  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 
 HECBENCH = Path("/work/.mirror/zjin-lcf+HeCBench/repo")
 ELF = b"\x7fELF"
@@ -172,40 +176,57 @@ def recompare(records: list[dict]) -> int:
     return changed
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("prepare")
-    p.add_argument("--names", type=Path, required=True)
-    p.add_argument("--out", type=Path, required=True)
-    r = sub.add_parser("run")
-    r.add_argument("--root", type=Path, required=True)
-    r.add_argument("--arch", default="sm_90")
-    r.add_argument("--out", type=Path, required=True)
-    r.add_argument("--jobs-build", type=int, default=os.cpu_count() or 4)
-    r.add_argument("--jobs-run", type=int, default=6)
-    r.add_argument("--timeout", type=float, default=60.0)
-    r.add_argument("--deadline", type=float, default=500.0, help="seconds after which no new run starts")
-    r.add_argument("--only", nargs="*")
-    r.add_argument("--memory", type=int, default=32768, help="MiB of resident host memory per run")
-    s = sub.add_parser("summary")
-    s.add_argument("results", type=Path)
-    c = sub.add_parser("recompare", help="compare recorded outputs again with the current masks (rewrites RESULTS)")
-    c.add_argument("results", type=Path)
-    a = ap.parse_args()
-    if a.cmd == "prepare":
-        prepare(a.names.read_text().split(), a.out)
-    elif a.cmd == "run":
-        run(a.root, a.arch, a.out, a.jobs_build, a.jobs_run, a.timeout, a.deadline, a.only, a.memory)
-    else:
-        records = [json.loads(line) for line in a.results.read_text().splitlines() if line.strip()]
-        if a.cmd == "recompare":
-            from cass_cc.util import atomic_write_text
+@click.group(help=__doc__.split("\n")[0], context_settings=CONTEXT)
+def command() -> None:
+    pass
 
-            print(f"{recompare(records)} outcomes changed")
-            atomic_write_text(a.results, "".join(json.dumps(r) + "\n" for r in records))
-        print(summary(records))
+
+@command.command("prepare")
+@click.option("--names", type=click.Path(path_type=Path), required=True)
+@click.option("--out", type=click.Path(path_type=Path), required=True)
+def prepare_command(names: Path, out: Path) -> None:
+    prepare(names.read_text().split(), out)
+
+
+@command.command("run", cls=GreedyCommand, greedy={"--only": True})
+@click.option("--root", type=click.Path(path_type=Path), required=True)
+@click.option("--arch", default="sm_90")
+@click.option("--out", type=click.Path(path_type=Path), required=True)
+@click.option("--jobs-build", type=int, default=os.cpu_count() or 4)
+@click.option("--jobs-run", type=int, default=6)
+@click.option("--timeout", type=float, default=60.0)
+@click.option("--deadline", type=float, default=500.0, help="seconds after which no new run starts")
+@click.option("--only", multiple=True, metavar="[ONLY ...]")
+@click.option("--memory", type=int, default=32768, help="MiB of resident host memory per run")
+def run_command(root: Path, arch: str, out: Path, jobs_build: int, jobs_run: int, timeout: float, deadline: float,
+                only: tuple[str, ...], memory: int) -> None:
+    run(root, arch, out, jobs_build, jobs_run, timeout, deadline, greedy_values(only), memory)
+
+
+def _records(results: Path) -> list[dict]:
+    return [json.loads(line) for line in results.read_text().splitlines() if line.strip()]
+
+
+@command.command("summary")
+@click.argument("results", type=click.Path(path_type=Path))
+def summary_command(results: Path) -> None:
+    print(summary(_records(results)))
+
+
+@command.command("recompare", short_help="compare recorded outputs again with the current masks (rewrites RESULTS)")
+@click.argument("results", type=click.Path(path_type=Path))
+def recompare_command(results: Path) -> None:
+    from cass_cc.util import atomic_write_text
+
+    records = _records(results)
+    print(f"{recompare(records)} outcomes changed")
+    atomic_write_text(results, "".join(json.dumps(r) + "\n" for r in records))
+    print(summary(records))
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/verify_hecbench.py")
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

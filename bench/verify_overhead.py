@@ -15,7 +15,6 @@ Target: the runner adds <= 5%.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import resource
 import shutil
@@ -26,10 +25,14 @@ import tempfile
 import time
 from pathlib import Path
 
+import click
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench._cli import CONTEXT  # noqa: E402
 from cass_cc import hipnv  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
 from cass_cc.verify import BuildSpec, Case, RunSpec, find_tools, verify  # noqa: E402
 
 PROGRAM = ROOT / "tests" / "verify" / "programs" / "reduce.cu"
@@ -63,10 +66,9 @@ def translate(work: Path) -> Path:
     return hip
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--runs", type=int, default=5)
-    args = ap.parse_args()
+@click.command(help=__doc__.split("\n")[0], context_settings=CONTEXT)
+@click.option("--runs", "run_count", type=int, default=5)
+def command(run_count: int) -> None:
     env = dict(os.environ)
     tools = find_tools(env, gpu=False)
     work = Path(tempfile.mkdtemp(prefix="cass-verify-bench."))
@@ -112,7 +114,7 @@ def main() -> None:
                                    ("build + run (host trees)", run_by_hand, run_runner)):
             hand_t, run_t = [], []
             timed(hand), timed(runner)  # warm caches
-            for _ in range(args.runs):
+            for _ in range(run_count):
                 hand_t.append(timed(hand))
                 run_t.append(timed(runner))
             hw, hc = statistics.median(t[0] for t in hand_t), statistics.median(t[1] for t in hand_t)
@@ -125,5 +127,9 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def main(argv: list[str] | None = None) -> int:
+    return run_click(command, argv, "bench/verify_overhead.py")
+
+
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
