@@ -70,6 +70,7 @@ class Build:
         self.cache = None if config.no_cache else TranslationCache(config.cache_path(env), config.cache_require_hit)
         self._translated: dict[str, tuple[Path, Translation]] = {}
         self._shadows: dict[str, Path | None] = {}
+        self._plans: dict[str, tuple[stages.Stage, ...]] = {}
         self._chain = None
         # Sources read for this build, to name missing HIP libraries if a compile fails.
         self._read: list[tuple[str, bytes]] = []
@@ -338,8 +339,11 @@ class Build:
         return commands.host_compile(self.inv, compiler.path, src, inp.lang, out, mode, include_flags)
 
     def plan(self, inp: Input) -> tuple[stages.Stage, ...]:
-        host_api = inp.lang in (Lang.C, Lang.CXX) and sources.uses_cuda_api(inp.path)
-        return stages.plan(inp.lang, host_api)
+        """The input's stages, decided once (a host source is read to see if it uses CUDA)."""
+        if inp.path not in self._plans:
+            host_api = inp.lang in (Lang.C, Lang.CXX) and sources.uses_cuda_api(inp.path)
+            self._plans[inp.path] = stages.plan(inp.lang, host_api)
+        return self._plans[inp.path]
 
     def compile(self, inp: Input, out: str) -> None:
         """One source to one object through its stages (stages.py), with -MD/-MMD dependency
