@@ -6,6 +6,9 @@ Layouts seen:
 - Debian 12's ROCm 5.2 packages: /usr/{bin/hipcc, include/hip,
   lib/x86_64-linux-gnu/libamdhip64.so, lib/x86_64-linux-gnu/amdgcn/bitcode/*.bc},
   compiled with clang-15.
+- Debian 13's ROCm 5.7 packages (Ubuntu 24.04's likewise): /usr/{bin/hipcc, include/hip,
+  lib/x86_64-linux-gnu/libamdhip64.so}, the device libraries in LLVM 17's resource folder
+  /usr/lib/llvm-17/lib/clang/17/amdgcn/bitcode/*.bc, compiled with clang-17.
 
 `include/hip/hip_version.h` says (Debian 12):
     #define HIP_VERSION_MAJOR 5
@@ -66,7 +69,16 @@ def _device_lib_dir(root: Path) -> Path | None:
     if llvm_clang.is_dir():
         for found in sorted(llvm_clang.glob("*/lib/amdgcn/bitcode/ocml.bc")):
             return found.parent
-    return None
+    # Debian 13 / Ubuntu 24.04 (ROCm 5.7): under the resource folder of the LLVM that built them,
+    # /usr/lib/llvm-17/lib/clang/17/amdgcn/bitcode; the newest LLVM's when several are installed
+    found = [p.parent for p in (root / "lib").glob("llvm-*/lib/clang/*/amdgcn/bitcode/ocml.bc")]
+    return max(found, key=_llvm_major, default=None)
+
+
+def _llvm_major(bitcode: Path) -> int:
+    """17 for .../lib/llvm-17/lib/clang/17/amdgcn/bitcode (0 where the name says no version)."""
+    name = next((part for part in bitcode.parts if part.startswith("llvm-")), "")
+    return int(name[5:]) if name[5:].isdigit() else 0
 
 
 def _lib_dir(root: Path) -> Path | None:

@@ -78,6 +78,34 @@ def test_rocm_explicit_path_must_hold_hip(tmp_path: Path) -> None:
         find_rocm({}, str(tmp_path))
 
 
+def _hip_tree(root: Path, bitcode: list[str]) -> None:
+    """A HIP installation's landmarks: hip_version.h, libamdhip64.so, ocml.bc in each folder named."""
+    (root / "include" / "hip").mkdir(parents=True)
+    (root / "include" / "hip" / "hip_version.h").write_text(
+        "#define HIP_VERSION_MAJOR 5\n#define HIP_VERSION_MINOR 7\n#define HIP_VERSION_PATCH 31921\n")
+    (root / "lib" / "x86_64-linux-gnu").mkdir(parents=True)
+    (root / "lib" / "x86_64-linux-gnu" / "libamdhip64.so").write_bytes(b"")
+    for folder in bitcode:
+        (root / folder).mkdir(parents=True)
+        (root / folder / "ocml.bc").write_bytes(b"BC")
+
+
+@pytest.mark.parametrize("bitcode, found", [
+    # Debian 12 (ROCm 5.2)
+    (["lib/x86_64-linux-gnu/amdgcn/bitcode"], "lib/x86_64-linux-gnu/amdgcn/bitcode"),
+    # Debian 13 / Ubuntu 24.04 (ROCm 5.7): LLVM 17's resource folder; the newest LLVM's of several
+    (["lib/llvm-17/lib/clang/17/amdgcn/bitcode"], "lib/llvm-17/lib/clang/17/amdgcn/bitcode"),
+    (["lib/llvm-16/lib/clang/16/amdgcn/bitcode", "lib/llvm-17/lib/clang/17/amdgcn/bitcode"],
+     "lib/llvm-17/lib/clang/17/amdgcn/bitcode"),
+    # AMD's /opt/rocm-X.Y (6.x)
+    (["amdgcn/bitcode"], "amdgcn/bitcode"),
+])
+def test_rocm_device_libraries_in_every_layout(tmp_path: Path, bitcode: list[str], found: str) -> None:
+    _hip_tree(tmp_path, bitcode)
+    rocm = find_rocm({}, str(tmp_path))
+    assert rocm.device_lib_dir == tmp_path / found and rocm.hip_version[:2] == (5, 7)
+
+
 def test_isa_names() -> None:
     assert isa_file("gfx1100") == "oclc_isa_version_1100.bc"
     assert isa_file("gfx90a:xnack+") == "oclc_isa_version_90a.bc"
