@@ -43,6 +43,7 @@
 // Runs at the end of the optimisation pipeline (every -O level; before LTO's pre-link output too).
 // Host code (any other target) is left alone.
 
+#include "llvm/Config/llvm-config.h"  // LLVM_VERSION_MAJOR, read by the #if below
 #if LLVM_VERSION_MAJOR >= 17
 #include "llvm/Analysis/UniformityAnalysis.h"
 #else
