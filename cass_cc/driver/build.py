@@ -13,6 +13,7 @@ from __future__ import annotations
 import atexit
 import functools
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -46,6 +47,15 @@ def _unbuildable(inp: Input) -> DriverError:
     what = "PTX" if inp.lang is Lang.PTX else "NVIDIA machine code"
     hint = "compile the CUDA source instead"
     return DriverError(f"{inp.path}: {what} cannot be built for AMD GPUs; {hint}")
+
+
+_ERROR_LINE = re.compile(rb"^.*?: (?:fatal )?error: (.*)$", re.M)
+
+
+def _only_missing_files(stderr: bytes) -> bool:
+    """Whether every error a compiler reported is a header it could not find."""
+    errors = _ERROR_LINE.findall(stderr)
+    return bool(errors) and all(e.rstrip().endswith(b"file not found") for e in errors)
 
 
 def _not_a_pipe(path: str) -> None:
@@ -97,8 +107,9 @@ class Build:
             self._pass_on(crashes.diagnostics(proc.stderr))
             raise DriverError(crashes.message(self._user_files(argv), argv, proc.returncode, proc.stderr))
         if proc.returncode != 0:
-            self._explain_missing_libraries()  # the likely cause, in words clang cannot know, first
-            self._pass_on(proc.stderr)
+            explained = self._explain_missing_libraries()  # the likely cause, in words clang cannot know
+            if not (explained and _only_missing_files(proc.stderr)):  # else that one line says it all
+                self._pass_on(proc.stderr)
             raise ToolFailed(proc.returncode)
         self._pass_on(proc.stderr)
         self._read.clear()  # what this command read built; the next one's sources explain its failure
@@ -125,7 +136,7 @@ class Build:
         sys.stderr.buffer.write(stderr)
         sys.stderr.flush()
 
-    def _explain_missing_libraries(self) -> None:
+    def _explain_missing_libraries(self) -> bool:
         """One line per HIP library that a source read for this build (the .cu files and
         every user header they include, translated now or long ago) needs and that is not
         installed: on every failing build, cached or not."""
@@ -137,6 +148,7 @@ class Build:
                     said.add(library)
                     print(message, file=sys.stderr)
         self._read.clear()
+        return bool(said)
 
     def produce(self, final: str, make: Callable[[str], Sequence[str]]) -> None:
         """Run the command `make(output_path)` so that `final` appears only on success."""

@@ -24,6 +24,7 @@ from ..nvcc.targets import cuda_arch
 from ..toolchain import Rocm, hipclang
 from ..toolchain.hipclang import HipClang
 from ..util import sha256_hex
+from .libraries import BY_LIB, CUDA_LIBRARIES
 
 # What nvcc predefines that CUDA sources and their headers test for. `__CUDACC__`
 # guards `__host__ __device__` macros in headers shared with .cpp files, so it must
@@ -181,25 +182,6 @@ def host_compile(
     return cmd
 
 
-# CUDA libraries -> (HIP library, Debian/ROCm package that provides it). None: the HIP
-# runtime itself, always linked.
-LIBRARY_MAP: dict[str, tuple[str, str] | None] = {
-    "cudart": None,
-    "cudart_static": None,
-    "cudadevrt": None,
-    "cuda": None,
-    "nvrtc": None,  # hiprtc is part of libamdhip64 in ROCm 5.x
-    "cublas": ("hipblas", "hipblas"),
-    "cublasLt": ("hipblaslt", "hipblaslt"),
-    "curand": ("hiprand", "hiprand"),
-    "cufft": ("hipfft", "hipfft"),
-    "cusparse": ("hipsparse", "hipsparse"),
-    "cusolver": ("hipsolver", "hipsolver"),
-    "nvToolsExt": ("roctx64", "roctracer"),
-    "cudnn": ("MIOpen", "miopen-hip"),
-}
-
-
 def library_dirs(rocm: Rocm) -> list[str]:
     dirs = [str(rocm.lib_dir)]
     for d in ("/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"):
@@ -213,18 +195,18 @@ def map_library(name: str, rocm: Rocm, extra_dirs: list[str]) -> str | None:
 
     Raises LookupError(message) when the HIP counterpart is not installed.
     """
-    if name not in LIBRARY_MAP:
+    if name not in CUDA_LIBRARIES:
         return name
-    mapped = LIBRARY_MAP[name]
-    if mapped is None:
+    hip_name = CUDA_LIBRARIES[name]
+    if hip_name is None:
         return None
-    hip_name, package = mapped
     for d in [*extra_dirs, *library_dirs(rocm)]:
         if any((Path(d) / f"lib{hip_name}{ext}").exists() for ext in (".so", ".a")):
             return hip_name
+    library = BY_LIB[hip_name]
     raise LookupError(
-        f"-l{name} needs its HIP counterpart lib{hip_name}, which is not installed "
-        f"(looked in {', '.join(library_dirs(rocm))}); install the {package} package or add its folder with -L"
+        f"-l{name} needs {library.name} (lib{hip_name}), which is not installed "
+        f"(looked in {', '.join(library_dirs(rocm))}): {library.install_hint()}, or add its folder with -L"
     )
 
 

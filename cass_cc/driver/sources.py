@@ -10,6 +10,7 @@ from .. import log
 from ..translate.base import uses_cuda_text
 from .errors import DriverError
 from .headers import INCLUDE, SYSTEM_PREFIXES, includes
+from .libraries import BY_FOLDER
 
 UTF8_BOM = b"\xef\xbb\xbf"
 
@@ -54,10 +55,6 @@ def decode_source(path: str, data: bytes) -> str:
 
 
 
-HIP_LIBRARIES = {
-    "thrust": "rocThrust", "hipcub": "hipCUB", "hipblas": "hipBLAS", "hiprand": "hipRAND", "hipfft": "hipFFT",
-    "hipsparse": "hipSPARSE", "hipsolver": "hipSOLVER", "roctracer": "roctracer (roctx)",
-}
 _OPAQUE_TOKENS = ("comment", "string", "char", "raw_string")
 
 
@@ -90,11 +87,20 @@ def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[t
             if library == "hip":  # part of HIP itself, from a later version
                 since = f" {'.'.join(map(str, row.hip_version))}" if row and row.hip_version else ""
                 what = f"HIP{since} or newer"
+                why = f"needs {what} (<{needed}>), which is not installed under {include_dir}"
             else:
-                what = HIP_LIBRARIES.get(library, library)
-            messages.append((what, f"{path}:{line}: error: <{name}> needs {what} (<{needed}>), "
-                                   f"which is not installed under {include_dir}"))
+                what = BY_FOLDER[library].name if library in BY_FOLDER else library
+                why = missing_header(needed, include_dir)
+            messages.append((what, f"{path}:{line}: error: <{name}> {why}"))
     return messages
+
+
+def missing_header(header: str, include_dir: Path) -> str:
+    """Why a HIP library's header (`hipblas/hipblas.h`) cannot be included, and what to install."""
+    library = BY_FOLDER.get(header.split("/")[0])
+    if library is None:
+        return f"needs <{header}>, which is not installed under {include_dir}"
+    return f"needs {library.name} (<{header}>), which is not installed under {include_dir}: {library.install_hint()}"
 
 
 def names_declared_in(files: dict[str, bytes], candidates: set[str]) -> set[str]:

@@ -25,8 +25,9 @@ from .. import cudart, log
 from ..toolchain.rocm import Rocm
 from ..translate import mappings, refusable, served
 from ..util import atomic_folder, sha256_hex
-from .commands import LIBRARY_MAP, library_dirs, map_library
-from .sources import HIP_LIBRARIES
+from .commands import library_dirs, map_library
+from .libraries import CUDA_LIBRARIES
+from .sources import missing_header
 
 # Families whose names host code uses; device intrinsics ("__" names) are left to the
 # translator, which rewrites the ones that need more than a rename.
@@ -107,7 +108,7 @@ def failing_script(why: str) -> str:
 
 
 # CUDA libraries FindCUDAToolkit looks for that have no HIP counterpart at all (besides
-# LIBRARY_MAP's, whose HIP library may just not be installed): name -> what it is.
+# CUDA_LIBRARIES', whose HIP library may just not be installed): name -> what it is.
 UNSERVED_LIBRARIES = {
     **{f"npp{part}": "NPP" for part in ("c", "ial", "icc", "icom", "idei", "if", "ig", "im", "ist", "isu", "itc", "s")},
     "nvjpeg": "nvJPEG", "nvml": "NVML", "nvidia-ml": "NVML", "cufftw": "cuFFTW", "nvJitLink": "nvJitLink",
@@ -132,13 +133,13 @@ def libraries(rocm: Rocm) -> dict[str, str]:
     (abi_libraries() then replaces those of libcudart and libcuda with real libraries)."""
     runtime = _hip_library("amdhip64", rocm)
     out: dict[str, str] = {}
-    for cuda, mapped in LIBRARY_MAP.items():
+    for cuda, mapped in CUDA_LIBRARIES.items():
         if mapped is None:
             paths = [runtime] if runtime else []
             if cuda == "cudadevrt":
                 paths = []  # nothing to link: HIP needs no device runtime library
         else:
-            found = _hip_library(mapped[0], rocm)
+            found = _hip_library(mapped, rocm)
             if not found:  # -l<cuda> fails, saying what to install
                 try:
                     map_library(cuda, rocm, [])
@@ -183,7 +184,7 @@ def build(cache_dir: Path, rocm: Rocm) -> Path:
     key = sha256_hex(SCHEMA, mappings.data_hash(), served.data_hash(), str(rocm.root), rocm.hip_version_str, nvcc_script(),
                      cudart.inputs_hash(), *sorted(refusable.headers()),
                      # which HIP libraries are installed: each CUDA one's file serves or refuses by it
-                     *(str(_hip_library(m[0], rocm)) for m in LIBRARY_MAP.values() if m),
+                     *(str(_hip_library(m, rocm)) for m in CUDA_LIBRARIES.values() if m),
                      *(row.hip_name for row in mappings.header_table().values()
                        if row.hip_name and (rocm.root / "include" / row.hip_name).exists()))[:16]
     folder = cache_dir / "toolkit" / key
@@ -201,10 +202,7 @@ def build(cache_dir: Path, rocm: Rocm) -> Path:
             target = include / row.cuda_name
             target.parent.mkdir(parents=True, exist_ok=True)
             if row.available_on(hip_version) and row.hip_name and not (rocm.root / "include" / row.hip_name).exists():
-                library = row.hip_name.split("/")[0]  # a HIP library not installed here: say which
-                what = HIP_LIBRARIES.get(library, library)
-                target.write_text(refused_header(row.cuda_name, f"needs {what} (<{row.hip_name}>), which is not "
-                                                                f"installed under {rocm.root / 'include'}"))
+                target.write_text(refused_header(row.cuda_name, missing_header(row.hip_name, rocm.root / "include")))
             elif row.available_on(hip_version) and row.hip_name:
                 target.write_text(shim_header(row.cuda_name, row.hip_name))
             elif not row.hip_name or row.status == "unsupported":

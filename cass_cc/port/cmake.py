@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..driver.commands import LIBRARY_MAP
+from ..driver.libraries import CUDA_LIBRARIES
 
 Rewrite = tuple[int, str]  # (1-based line, "what -> what")
 
@@ -185,7 +185,7 @@ def quote(value: str) -> str:
 
 # ---- tables ----------------------------------------------------------------------------------
 
-# HIP library (driver.commands.LIBRARY_MAP's name) -> (ROCm CMake package, its target).
+# HIP library (driver.libraries.CUDA_LIBRARIES' file stem) -> (ROCm CMake package, its target).
 # Libraries without a CMake package in ROCm (roctx64) are not here: their uses are reported.
 LIBRARY_PACKAGES: dict[str, tuple[str, str]] = {
     "hipblas": ("hipblas", "roc::hipblas"),
@@ -253,12 +253,12 @@ def library_target(cuda_name: str) -> tuple[str | None, str | None]:
     (None, None) when HIP has no CMake target for it."""
     name = cuda_name.removesuffix("_static").removesuffix("_LIBRARIES").removesuffix("_LIBRARY")
     name = {"cuda_driver": "cuda"}.get(name, name)  # FindCUDAToolkit's name for libcuda
-    for key, mapped in LIBRARY_MAP.items():
+    for key, mapped in CUDA_LIBRARIES.items():
         if key.lower() == name.lower():
             if mapped is None:
                 return HIP_RUNTIME_TARGET, None
-            if mapped[0] in LIBRARY_PACKAGES:
-                package, target = LIBRARY_PACKAGES[mapped[0]]
+            if mapped in LIBRARY_PACKAGES:
+                package, target = LIBRARY_PACKAGES[mapped]
                 return target, package
     return None, None
 

@@ -83,6 +83,16 @@ def declared_names(source: str) -> set[str]:
 # declare the __half operators __device__ only; the prelude's templates yield to HIP's own
 # functions wherever both exist, so on a HIP that has them it is text that goes unused.
 HEADER_HELPERS = {"cooperative_groups/reduce.h": (6, 0), "cuda_fp16.h": (7, 0)}
+# HIP libraries that keep CUDA's header paths and pick their CUDA backend when `__CUDACC__` is
+# defined (rocThrust: thrust/detail/config/compiler.h). cass-cc's build defines `__CUDACC__` for the
+# program's own guards, so on HIP-clang (`__HIP__`) these headers are included with it hidden.
+CUDACC_BLIND_HEADERS = ("thrust/",)
+_HIDE_CUDACC = '#ifdef __HIP__\n#pragma push_macro("__CUDACC__")\n#undef __CUDACC__\n#endif\n'
+_SHOW_CUDACC = '\n#ifdef __HIP__\n#pragma pop_macro("__CUDACC__")\n#endif'
+# CUDA's thrust headers bring in the execution policies (thrust::device, thrust::host) through any
+# algorithm or vector header; rocThrust's do not, so the first thrust include also includes them.
+THRUST_POLICIES = "thrust/execution_policy.h"
+
 
 # HIP version whose thread_block_tile has meta_group_rank()/meta_group_size() (6.0); before it,
 # served.py's helpers stand in.
@@ -559,6 +569,9 @@ class _Job:
         if row is None:
             if quoted or name in self.target.user_headers:
                 return
+            if name.startswith(CUDACC_BLIND_HEADERS):
+                self._hide_cudacc(i)
+                return
             if name in refusable.headers():
                 self._refuse_header(i, name, f"is not supported by HIP {_ver(self.target)}")  # CUPTI, nvperf ...
             elif name.startswith("cuda/"):  # libcu++ (`<cuda/barrier>`, `<cuda/std/atomic>`)
@@ -581,6 +594,20 @@ class _Job:
             self._refuse_header(i, name, f"needs HIP {need} (<{row.hip_name}>); target is HIP {_ver(self.target)}")
         else:
             self._refuse_header(i, name, f"is not supported by HIP {_ver(self.target)}")
+
+    def _hide_cudacc(self, i: int) -> None:
+        """Include the header at token i with `__CUDACC__` hidden on HIP-clang (CUDACC_BLIND_HEADERS);
+        #line directives keep the lines after it numbered as in the source."""
+        start = i
+        while start > 0 and self.tokens[start].kind != "directive":
+            start -= 1
+        line = self.tokens[start].line
+        self.out[start] = f"{_HIDE_CUDACC}#line {line}\n{self.out[start]}"
+        also = ""
+        if self.tokens[i].text[1:-1].startswith("thrust/") and "thrust:policies" not in self.emitted:
+            self.emitted.add("thrust:policies")
+            also = f"\n#include <{THRUST_POLICIES}>"
+        self.out[i] = f"{self.out[i]}{also}{_SHOW_CUDACC}\n#line {self.tokens[i].line + 1}"
 
     def _refuse_header(self, i: int, name: str, why: str) -> None:
         """A CUDA header HIP has nothing for: the #include becomes an #error that says so, where

@@ -154,4 +154,4 @@ def test_a_library_hip_lacks_is_named_at_link_not_at_configure(tmp_path: Path, c
     built = subprocess.run([cmake, "--build", str(tmp_path)], env=cmake_env, capture_output=True, text=True)
     assert built.returncode != 0
     log = built.stdout + built.stderr
-    assert "cass-cc: -lcublas needs its HIP counterpart libhipblas, which is not installed" in log, log
+    assert "cass-cc: -lcublas needs hipBLAS (libhipblas), which is not installed" in log, log
