@@ -233,6 +233,10 @@ BF16_NAMES = frozenset({
 FP16_PRELUDE = Path(__file__).with_name("prelude_fp16.h").read_text()
 FP16_NAMES = frozenset(f"__h{op}{pair}{nan}" for op in ("max", "min") for pair in ("", "2") for nan in ("", "_nan"))
 HEADER_HELPERS = {"cooperative_groups/reduce.h": CG_REDUCE, "cuda_bf16.h": BF16_PRELUDE, "cuda_fp16.h": FP16_PRELUDE}
+# Switches a HIP library header reads, set where the CUDA header that maps to it is included:
+# cuSOLVER takes cuBLAS's enumerations (CUBLAS_FILL_MODE_LOWER, which become hipBLAS's), and
+# hipSOLVER takes hipBLAS's only with HIPSOLVER_USE_HIPBLAS_ENUMS (its own otherwise).
+HEADER_SWITCHES = {"cusolverDn.h": ("HIPSOLVER_USE_HIPBLAS_ENUMS",)}
 
 
 def bf16_stand_in(hip_version: tuple[int, int]) -> bool:
@@ -254,6 +258,8 @@ def _once(text: str) -> str:
 def prelude(hip_names: set[str]) -> str:
     """The text to prepend for a translation that emitted `hip_names`."""
     parts = [BASE]
+    parts.extend(f"#ifndef {switch}\n#define {switch}\n#endif\n" for name in sorted(hip_names) if name.startswith("header:")
+                 for switch in HEADER_SWITCHES.get(name[len("header:"):], ()))
     parts.extend(KERNEL_OVERLOADS[name] for name in sorted(hip_names) if name in KERNEL_OVERLOADS)
     parts.extend(LOCATION_OVERLOADS[name] for name in sorted(hip_names) if name in LOCATION_OVERLOADS)
     # (CUDA's own overloads serve these on HIP's NVIDIA platform; the default-argument templates

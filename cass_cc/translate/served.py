@@ -314,6 +314,31 @@ CG_TILE_META = (
 )
 
 
+# cuBLAS math modes (cublasSetMathMode/GetMathMode): hipBLAS 5.x has no such call. Each mode is a
+# permission to compute with less precision than the inputs' type (tensor ops, TF32) or a demand not
+# to; rocBLAS computes every mode's products in the inputs' own precision, which satisfies all of
+# them, so the mode is checked, kept per handle for cublasGetMathMode, and the computation unchanged.
+CUBLAS_MATH_MODES = {"CUBLAS_DEFAULT_MATH": 0, "CUBLAS_TENSOR_OP_MATH": 1, "CUBLAS_PEDANTIC_MATH": 2,
+                     "CUBLAS_TF32_TENSOR_OP_MATH": 3, "CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION": 16}
+CUBLAS_MATH_NAMES = ("cublasMath_t", "cublasSetMathMode", "cublasGetMathMode", *CUBLAS_MATH_MODES)
+_CUBLAS_MATH = (
+    "#include <hipblas/hipblas.h>\n#include <mutex>\n#include <unordered_map>\n"
+    "typedef enum { " + ", ".join(f"{name} = {value}" for name, value in CUBLAS_MATH_MODES.items()) + " } cublasMath_t;\n"
+    "inline std::unordered_map<hipblasHandle_t, cublasMath_t>& __cass_cublas_math_modes(std::mutex** lock) {"
+    " static std::mutex m; static std::unordered_map<hipblasHandle_t, cublasMath_t> modes; *lock = &m; return modes; }\n"
+    "inline hipblasStatus_t cublasSetMathMode(hipblasHandle_t h, cublasMath_t mode) {"
+    " if (!h) return HIPBLAS_STATUS_NOT_INITIALIZED;"
+    " if ((mode & ~16) > 3) return HIPBLAS_STATUS_INVALID_VALUE;"
+    " std::mutex* m; auto& modes = __cass_cublas_math_modes(&m); std::lock_guard<std::mutex> g(*m);"
+    " modes[h] = mode; return HIPBLAS_STATUS_SUCCESS; }\n"
+    "inline hipblasStatus_t cublasGetMathMode(hipblasHandle_t h, cublasMath_t* mode) {"
+    " if (!h) return HIPBLAS_STATUS_NOT_INITIALIZED; if (!mode) return HIPBLAS_STATUS_INVALID_VALUE;"
+    " std::mutex* m; auto& modes = __cass_cublas_math_modes(&m); std::lock_guard<std::mutex> g(*m);"
+    " auto it = modes.find(h); *mode = it == modes.end() ? CUBLAS_DEFAULT_MATH : it->second;"
+    " return HIPBLAS_STATUS_SUCCESS; }\n"
+)
+
+
 @functools.lru_cache(maxsize=None)
 def served_names() -> dict[str, Served]:
     """CUDA name -> how it is served (the rules translator keeps these names)."""
@@ -339,6 +364,8 @@ def served_names() -> dict[str, Served]:
         names[name] = Served("half _rn", (5, 3))  # measured on 5.2 only
     for name in (*CALLING_CONVENTIONS, *EMPTY_ATTRIBUTES, *HINT_ATTRIBUTES, *GNU_SPELLINGS):
         names[name] = Served(name, None)
+    for name in CUBLAS_MATH_NAMES:
+        names[name] = Served("cublas math modes", None)
     return names
 
 
@@ -385,6 +412,8 @@ def served_text(key: str) -> str:
         return _on_amd(MANAGED)
     if key == "half _rn":
         return _on_amd(_HALF_RN)
+    if key == "cublas math modes":
+        return _on_amd(_CUBLAS_MATH)
     raise KeyError(key)
 
 
