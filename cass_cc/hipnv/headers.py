@@ -18,6 +18,9 @@ HAND_WRITTEN = Path(__file__).with_name("include") / "cass_hipnv.h"
 FAMILY_ORDER = ("runtime", "device", "fp16", "bf16", "complex", "cooperative_groups", "graph", "texture",
                 "driver", "nvrtc", "nvtx", "cublas", "curand", "cufft", "cusparse", "cusolver", "cub", "thrust")
 RENAMED_KINDS = frozenset({"function", "type", "enum", "macro"})
+# CUDA headers that refuse to be included together (cublas.h: "It is an error to include both
+# cublas.h and cublas_v2.h"): a HIP header several of them map to includes the first in table order.
+EXCLUSIVE_HEADERS = (frozenset({"cublas.h", "cublas_v2.h"}),)
 # The hand-written header turns these into functions; CUDA headers included after it must not see them.
 WARP_MACROS = ("__ballot", "__any", "__all")
 
@@ -72,7 +75,9 @@ def hip_headers() -> dict[str, list[str]]:
     for hip, cudas in result.items():
         covered = {inc for c in cudas for inc in reached.get(c, ()) if inc != c}
         # crt/ and .hpp headers are CUDA's internals, reached only through the public ones
-        result[hip] = [c for c in cudas if c not in covered and not c.startswith("crt/") and not c.endswith(".hpp")]
+        kept = [c for c in cudas if c not in covered and not c.startswith("crt/") and not c.endswith(".hpp")]
+        result[hip] = [c for i, c in enumerate(kept)
+                       if not any(c in group and group & set(kept[:i]) for group in EXCLUSIVE_HEADERS)]
     return result
 
 

@@ -1,8 +1,9 @@
 """The ROCm/HIP installation: where it is, which HIP version, where its device libraries are.
 
 Layouts seen:
-- ROCm 6.x from AMD: /opt/rocm/{bin/hipcc, include/hip, lib/libamdhip64.so,
-  llvm/bin/clang, amdgcn/bitcode/*.bc}
+- ROCm 6.x/7.x from AMD: /opt/rocm-X.Y.Z/{bin/hipcc, include/hip, lib/libamdhip64.so,
+  llvm/bin/clang, amdgcn/bitcode/*.bc (6.x) or lib/llvm/lib/clang/N/lib/amdgcn/bitcode/*.bc (7.x)},
+  with /opt/rocm a link to the one chosen (none where only versioned packages are installed)
 - Debian 12's ROCm 5.2 packages: /usr/{bin/hipcc, include/hip,
   lib/x86_64-linux-gnu/libamdhip64.so, lib/x86_64-linux-gnu/amdgcn/bitcode/*.bc},
   compiled with clang-15.
@@ -65,10 +66,10 @@ def _device_lib_dir(root: Path) -> Path | None:
     ):
         if (candidate / "ocml.bc").is_file():
             return candidate
-    llvm_clang = root / "llvm" / "lib" / "clang"
-    if llvm_clang.is_dir():
-        for found in sorted(llvm_clang.glob("*/lib/amdgcn/bitcode/ocml.bc")):
-            return found.parent
+    for llvm_clang in (root / "llvm" / "lib" / "clang", root / "lib" / "llvm" / "lib" / "clang"):
+        if llvm_clang.is_dir():
+            for found in sorted(llvm_clang.glob("*/lib/amdgcn/bitcode/ocml.bc")):
+                return found.parent
     # Debian 13 / Ubuntu 24.04 (ROCm 5.7): under the resource folder of the LLVM that built them,
     # /usr/lib/llvm-17/lib/clang/17/amdgcn/bitcode; the newest LLVM's when several are installed
     found = [p.parent for p in (root / "lib").glob("llvm-*/lib/clang/*/amdgcn/bitcode/ocml.bc")]
@@ -88,14 +89,23 @@ def _lib_dir(root: Path) -> Path | None:
     return None
 
 
-def find_rocm(env: Mapping[str, str], configured: str = "") -> Rocm:
-    """The first of --cass-rocm-path/CASS_ROCM_PATH, ROCM_PATH, /opt/rocm, /usr that holds HIP."""
+def _versioned(opt: Path) -> list[str]:
+    """AMD's versioned installations, /opt/rocm-6.2.0 and the like, the newest first."""
+    def version(path: Path) -> tuple[int, ...]:
+        return tuple(int(n) for n in path.name[len("rocm-"):].split(".") if n.isdigit())
+    return [str(p) for p in sorted(opt.glob("rocm-[0-9]*"), key=version, reverse=True) if p.is_dir()]
+
+
+def find_rocm(env: Mapping[str, str], configured: str = "", opt: Path = Path("/opt")) -> Rocm:
+    """The first of --cass-rocm-path/CASS_ROCM_PATH, ROCM_PATH, HIP_PATH, /opt/rocm, the newest
+    /opt/rocm-X.Y.Z, /usr that holds HIP."""
     choices: list[tuple[str, str]] = []
     if configured:
         choices.append((configured, "CASS_ROCM_PATH"))
-    if env.get("ROCM_PATH"):
-        choices.append((env["ROCM_PATH"], "ROCM_PATH"))
-    choices += [("/opt/rocm", "default"), ("/usr", "default")]
+    for variable in ("ROCM_PATH", "HIP_PATH"):
+        if env.get(variable):
+            choices.append((env[variable], variable))
+    choices += [(str(opt / "rocm"), "default"), *((p, "default") for p in _versioned(opt)), ("/usr", "default")]
     tried = []
     for path, origin in choices:
         root = Path(path)
@@ -106,8 +116,9 @@ def find_rocm(env: Mapping[str, str], configured: str = "") -> Rocm:
             return Rocm(root, origin, version, bitcode, lib)
         missing = [n for n, v in (("include/hip", version), ("device libraries", bitcode), ("libamdhip64", lib)) if not v]
         tried.append(f"{path} (from {origin}: no {', '.join(missing)})")
-        if origin != "default":
-            # An explicit setting that does not hold HIP is an error, not a hint to look elsewhere.
+        if origin in ("CASS_ROCM_PATH", "ROCM_PATH"):
+            # An explicit setting that does not hold HIP is an error, not a hint to look elsewhere
+            # (HIP_PATH may name ROCm 5's /opt/rocm/hip, which holds only part of it).
             break
     raise ToolchainError(f"cannot find a ROCm/HIP installation: tried {'; '.join(tried)}; {INSTALL_HINT}, or set CASS_ROCM_PATH")
 

@@ -97,13 +97,32 @@ def _hip_tree(root: Path, bitcode: list[str]) -> None:
     (["lib/llvm-17/lib/clang/17/amdgcn/bitcode"], "lib/llvm-17/lib/clang/17/amdgcn/bitcode"),
     (["lib/llvm-16/lib/clang/16/amdgcn/bitcode", "lib/llvm-17/lib/clang/17/amdgcn/bitcode"],
      "lib/llvm-17/lib/clang/17/amdgcn/bitcode"),
-    # AMD's /opt/rocm-X.Y (6.x)
+    # AMD's /opt/rocm-X.Y (6.x), and 7.x's LLVM folder
     (["amdgcn/bitcode"], "amdgcn/bitcode"),
+    (["lib/llvm/lib/clang/20/lib/amdgcn/bitcode"], "lib/llvm/lib/clang/20/lib/amdgcn/bitcode"),
 ])
 def test_rocm_device_libraries_in_every_layout(tmp_path: Path, bitcode: list[str], found: str) -> None:
     _hip_tree(tmp_path, bitcode)
     rocm = find_rocm({}, str(tmp_path))
     assert rocm.device_lib_dir == tmp_path / found and rocm.hip_version[:2] == (5, 7)
+
+
+@pytest.mark.parametrize("installed, link, chosen", [
+    (["rocm-6.2.0", "rocm-6.10.1", "rocm-5.7.1"], None, "rocm-6.10.1"),  # versioned packages only: the newest
+    (["rocm-6.2.0", "rocm-7.0.2"], "rocm-6.2.0", "rocm"),  # /opt/rocm, AMD's choice, wins
+])
+def test_rocm_in_amds_versioned_folders(tmp_path: Path, installed: list[str], link: str | None, chosen: str) -> None:
+    for name in installed:
+        _hip_tree(tmp_path / name, ["amdgcn/bitcode"])
+    if link:
+        (tmp_path / "rocm").symlink_to(tmp_path / link)
+    rocm = find_rocm({}, opt=tmp_path)
+    assert rocm.root == tmp_path / chosen and rocm.origin == "default"
+
+
+def test_rocm_from_hip_path(tmp_path: Path) -> None:
+    _hip_tree(tmp_path / "hip", ["amdgcn/bitcode"])
+    assert find_rocm({"HIP_PATH": str(tmp_path / "hip")}, opt=tmp_path / "none").origin == "HIP_PATH"
 
 
 def test_isa_names() -> None:
