@@ -250,8 +250,13 @@ class Generator:
         return base + "_to_hip", base + "_to_cuda"
 
     def _hip_type_name(self, hname: str) -> str:
+        if "." in hname and hname not in self.hip.typedefs:
+            # a record declared inside another (HIP 5.7's hipMemAllocationProp.allocFlags) has no
+            # name of its own: the type of the member that holds it
+            outer, member = hname.split(".", 1)
+            return f"decltype((({self._hip_type_name(outer)}*)0)->{member})"
         tag = "union" if self.hip.records[hname]["union"] else "struct"
-        return hname if hname in self.hip.typedefs or "." not in hname and "<" not in hname else f"{tag} {hname}"
+        return hname if hname in self.hip.typedefs or "<" not in hname else f"{tag} {hname}"
 
     def _field(self, cf: str, hf: str, c: Type, h: Type) -> tuple[str, str] | None:
         """(to_hip line, to_cuda line) for one field, or None."""

@@ -318,8 +318,8 @@ def ds(inst, pc: int, nxt: int):
                 np.copyto(g.v[vd], out, where=mask)
             return nxt
         return permute
-    if name == "DS_SWIZZLE_B32":
-        return _swizzle(off, addr_r, d0, vd, nxt)
+    if name == "DS_SWIZZLE_B32":  # its one source is the ADDR field (no DATA0: tinygrad's operand table)
+        return _swizzle(off, addr_r, vd, nxt)
     if name.startswith(("DS_LOAD", "DS_STORE")) and "ADDTID" not in name and "XCHG" not in name:
         is_load = name.startswith("DS_LOAD")
         two = "2ADDR" in name
@@ -420,7 +420,7 @@ def _ds_access(is_load, two, nbytes, stride, off, off0, off1, addr_r, d0, d1, vd
     return run
 
 
-def _swizzle(off: int, addr_r: int, d0: int, vd: int, nxt: int):
+def _swizzle(off: int, src_r: int, vd: int, nxt: int):
     lane = np.arange(32)
     if off & 0x8000:  # quad permute mode... (bit 15 set: QDMode)
         sel = [(off >> (2 * k)) & 3 for k in range(4)]
@@ -432,7 +432,7 @@ def _swizzle(off: int, addr_r: int, d0: int, vd: int, nxt: int):
 
     def run(g):
         mask = exec_mask(g)
-        x = g.v[d0][:, src]
+        x = g.v[src_r][:, src]
         vals = np.where(mask[:, src], x, 0).astype(np.uint32)
         np.copyto(g.v[vd], vals, where=mask)
         return nxt

@@ -530,3 +530,36 @@ sad:
 .size sad, .-sad
 .rodata
 descriptor sad
+// issue 23: DS_SWIZZLE_B32 takes its source from ADDR (v2 here; DATA0 encodes v0, the lane id)
+.text
+.globl swizzle_broadcast
+.p2align 8
+.type swizzle_broadcast,@function
+swizzle_broadcast:
+  load_x
+  ds_swizzle_b32 v3, v2 offset:swizzle(BROADCAST,32,15)
+  s_waitcnt lgkmcnt(0)
+  store_out v3
+.size swizzle_broadcast, .-swizzle_broadcast
+.globl swizzle_swap16
+.p2align 8
+.type swizzle_swap16,@function
+swizzle_swap16:
+  load_x
+  ds_swizzle_b32 v3, v2 offset:swizzle(SWAP,16)
+  s_waitcnt lgkmcnt(0)
+  store_out v3
+.size swizzle_swap16, .-swizzle_swap16
+.globl swizzle_quad_perm
+.p2align 8
+.type swizzle_quad_perm,@function
+swizzle_quad_perm:
+  load_x
+  ds_swizzle_b32 v3, v2 offset:swizzle(QUAD_PERM,3,2,1,0)
+  s_waitcnt lgkmcnt(0)
+  store_out v3
+.size swizzle_quad_perm, .-swizzle_quad_perm
+.rodata
+descriptor swizzle_broadcast
+descriptor swizzle_swap16
+descriptor swizzle_quad_perm

@@ -58,6 +58,10 @@ EXPECT = {
     # v5 = x (D+2); v6 = v5 (S+1); + v3 + v4 = x+3; v5 = v4 (_2: D+2, S+1) = 2: x+5; v4 = v4 (SD+1): x+7
     "movrel": lambda x: x + 7,
     "div_fmas_neg": lambda x: x,
+    # issue 23 (hipCUB's WarpReduce on gfx1100): DS_SWIZZLE_B32 reads its ADDR field; it read DATA0
+    "swizzle_broadcast": lambda x: x[(LANE & ~31) | 15],
+    "swizzle_swap16": lambda x: x[LANE ^ 16],
+    "swizzle_quad_perm": lambda x: x[(LANE & ~3) | (3 - (LANE & 3))],
     "clamp_add": lambda x: np.minimum(x.view(np.uint32).astype(np.int64) + 0xFFFFFFF0, 0xFFFFFFFF).astype(np.uint32).view(np.int32),
 }
 
