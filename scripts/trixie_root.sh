@@ -6,7 +6,7 @@
 #
 #   scripts/trixie_root.sh make                  make (or complete) the root: ~3 minutes, ~7 GB
 #   scripts/trixie_root.sh run CMD...            run CMD in the root, in the checkout (/cass), as root
-#   scripts/trixie_root.sh test [PYTEST ARGS]    make, install cass-cc there, run pytest there
+#   scripts/trixie_root.sh test [PYTEST ARGS]    make, install cass-cc there (with the emulator), run pytest there
 #
 # CASS_TRIXIE_ROOT names the folder (default: /var/cache/cass-cc/trixie). Needs root (chroot, mount)
 # and network access to Debian's mirror and PyPI. Facts: ../shared/TOOLCHAIN.md ("A second ROCm").
@@ -17,6 +17,7 @@ ROOT=${CASS_TRIXIE_ROOT:-/var/cache/cass-cc/trixie}
 MIRROR=${CASS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 PACKAGES=(
   hipcc libamdhip64-dev llvm-17-dev             # HIP 5.7 (clang 17), its device libraries; LLVM 17's headers (the LLVM fixes plugin)
+  libomp-17-dev                                 # LLVM's OpenMP runtime: -Xcompiler -fopenmp in .cu files compiled by clang
   librocprim-dev libhipcub-dev librocthrust-dev # CUB and thrust
   libhipblas-dev libhipfft-dev libhipsparse-dev libhiprand-dev librocrand-dev libhipsolver-dev
   python3 python3-venv python3-pip g++ make cmake ca-certificates git
@@ -60,7 +61,7 @@ case ${1:-} in
     shift
     make_root
     in_root bash -c '[ -x /opt/venv/bin/python ] || python3 -m venv /opt/venv
-      /opt/venv/bin/pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e ".[test]"
+      /opt/venv/bin/pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e ".[emu]" pytest pytest-xdist
       exec /opt/venv/bin/python -m pytest -q -p no:benchmark -p no:cacheprovider "$@"' bash "$@" ;;
   *) echo "usage: scripts/trixie_root.sh make | run CMD... | test [PYTEST ARGS]" >&2; exit 2 ;;
 esac

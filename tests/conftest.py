@@ -27,7 +27,15 @@ def have(tool: str) -> bool:
     return shutil.which(tool) is not None
 
 
-needs_clang = pytest.mark.skipif(not have("clang-15") and not have("clang"), reason="needs a HIP-capable clang")
+def _have_clang() -> bool:
+    """A clang cass-cc would look for (its toolchain spec's names: clang-15 on Debian 12, clang-17
+    on Debian 13)."""
+    from cass_cc.toolchain.specs import SPECS
+
+    return any(have(name) for name in SPECS["clang"].names)
+
+
+needs_clang = pytest.mark.skipif(not _have_clang(), reason="needs a HIP-capable clang")
 
 
 @pytest.fixture
