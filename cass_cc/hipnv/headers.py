@@ -37,6 +37,13 @@ _HIP_OWN = re.compile(r"hip|roc", re.I)
 _CONFIG_MACRO = re.compile(r"__\w+__")
 
 
+def _tail(name: str) -> str:
+    """A name less its library prefix: `Status_t` of cublasStatus_t and hipblasStatus_t, `OP_N` of
+    CUBLAS_OP_N. Where several CUDA names map to one HIP name, the one with the HIP name's own tail
+    is CUDA's current spelling (cublasStatus_t, not cublas.h's legacy cublasStatus)."""
+    return re.sub(r"^(?:[a-z]+|[A-Z]+_)", "", name)
+
+
 def reverse_names() -> dict[str, str]:
     """HIP name -> CUDA name, from every supported or deprecated row that renames."""
     cuda_names = {r.cuda_name for r in mappings.all_rows()}
@@ -49,7 +56,8 @@ def reverse_names() -> dict[str, str]:
                 or hip == row.cuda_name or hip in skip or hip in cuda_names or not _HIP_OWN.search(hip)
                 or _CONFIG_MACRO.fullmatch(hip)):
             continue
-        rank = (order.get(row.family, len(order)), row.status != "supported", len(row.cuda_name), row.cuda_name)
+        rank = (order.get(row.family, len(order)), _tail(row.cuda_name) != _tail(hip), row.status != "supported",
+                len(row.cuda_name), row.cuda_name)
         if hip not in best or rank < best[hip][0]:
             best[hip] = (rank, row.cuda_name)
     return {hip: cuda for hip, (_, cuda) in sorted(best.items())}

@@ -192,3 +192,15 @@ def test_cass_cc_hipcc_reports_errors_in_one_line(tmp_path: Path, cass_env: dict
     proc = run_cass(["hipcc", "-o"], tmp_path, cass_env)
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == ["cass-cc: error: -o needs an argument"]
+
+
+def test_library_names_and_headers_are_cudas_current_ones() -> None:
+    """Found by the cuBLAS library program (issue 23): hipblasStatus_t had become cublas.h's legacy
+    `cublasStatus`, which <cublas_v2.h> does not declare, and <hipblas/hipblas.h> included both
+    cublas.h and cublas_v2.h, which CUDA refuses."""
+    from cass_cc.hipnv import headers
+
+    names = headers.reverse_names()
+    assert names["hipblasStatus_t"] == "cublasStatus_t" and names["hiprandRngType_t"] == "curandRngType_t"
+    assert names["hipError_t"] == "cudaError_t" and names["HIPBLAS_OP_N"] == "CUBLAS_OP_N"
+    assert headers.hip_headers()["hipblas/hipblas.h"] == ["cublas_v2.h"]
