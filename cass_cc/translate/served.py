@@ -339,6 +339,34 @@ _CUBLAS_MATH = (
 )
 
 
+# CUDA's byte and half-word dot products (sm_61_intrinsics.h): HIP has none. CUDA's documented
+# arithmetic: __dp4a sums the four byte products of its first two operands into the third;
+# __dp2a_lo/_hi the products of the first operand's two 16-bit halves with the second's low/high two
+# bytes; signed or unsigned as the operands are, 32-bit wrapping. Templates: a HIP's own wins.
+def _dot(name: str, t: str, a: str, b: str, c: str, terms: list[tuple[str, str]]) -> str:
+    total = " + ".join(f"(unsigned int)(({t})({x}) * ({t})({y}))" for x, y in terms)
+    return (f"template <class = void> static __device__ inline {c} {name}({a} a, {b} b, {c} c)"
+            f" {{ return ({c})((unsigned int)c + {total}); }}\n")
+
+
+_BYTES = [(f"(signed char)(a >> {8 * k})", f"(signed char)(b >> {8 * k})") for k in range(4)]
+_UBYTES = [(f"(unsigned char)(a >> {8 * k})", f"(unsigned char)(b >> {8 * k})") for k in range(4)]
+_LANES = ("x", "y", "z", "w")
+DOT_PRODUCTS = "".join([
+    _dot("__dp4a", "int", "int", "int", "int", _BYTES),
+    _dot("__dp4a", "unsigned int", "unsigned int", "unsigned int", "unsigned int", _UBYTES),
+    _dot("__dp4a", "int", "char4", "char4", "int", [(f"a.{v}", f"b.{v}") for v in _LANES]),
+    _dot("__dp4a", "unsigned int", "uchar4", "uchar4", "unsigned int", [(f"a.{v}", f"b.{v}") for v in _LANES]),
+    *(_dot(f"__dp2a_{half}", "int", "int", "int", "int",
+           [("(short)a", f"(signed char)(b >> {base})"), ("(short)(a >> 16)", f"(signed char)(b >> {base + 8})")])
+      for half, base in (("lo", 0), ("hi", 16))),
+    *(_dot(f"__dp2a_{half}", "unsigned int", "unsigned int", "unsigned int", "unsigned int",
+           [("(unsigned short)a", f"(unsigned char)(b >> {base})"),
+            ("(unsigned short)(a >> 16)", f"(unsigned char)(b >> {base + 8})")])
+      for half, base in (("lo", 0), ("hi", 16))),
+])
+
+
 @functools.lru_cache(maxsize=None)
 def served_names() -> dict[str, Served]:
     """CUDA name -> how it is served (the rules translator keeps these names)."""
@@ -366,6 +394,8 @@ def served_names() -> dict[str, Served]:
         names[name] = Served(name, None)
     for name in CUBLAS_MATH_NAMES:
         names[name] = Served("cublas math modes", None)
+    for name in ("__dp4a", "__dp2a_lo", "__dp2a_hi"):
+        names[name] = Served("dot products", None)
     return names
 
 
@@ -414,6 +444,8 @@ def served_text(key: str) -> str:
         return _on_amd(_HALF_RN)
     if key == "cublas math modes":
         return _on_amd(_CUBLAS_MATH)
+    if key == "dot products":
+        return _on_amd(DOT_PRODUCTS)
     raise KeyError(key)
 
 

@@ -148,3 +148,31 @@ def test_curand_device_philox_states_on_the_emulator(tmp_path: Path) -> None:
     assert values.min() > 0 and values.max() <= 1
     assert abs(values.mean() - 0.5) < 0.01 and abs(values.var() - 1 / 12) < 0.005
     assert len({tuple(values[0, t]) for t in range(threads)}) == threads
+
+
+def test_cmake_project_links_cuda_library_targets_to_the_hip_libraries(tmp_path: Path) -> None:
+    """FindCUDAToolkit's CUDA::cublas, CUDA::cufft ... through cmake/cass-cc.cmake: each program
+    links its HIP library."""
+    import shutil
+    import subprocess
+
+    from tests.cmake.test_cmake import PROJECTS, TOOLCHAIN_FILE
+
+    for folder, _ in FAMILIES.values():
+        _needs(folder)
+    cmake = shutil.which("cmake")
+    if cmake is None:
+        pytest.skip("needs cmake")
+    env = {k: v for k, v in _env().items() if k not in ("CUDACXX", "CUDAHOSTCXX")}
+    env["PATH"] = f"{Path(__file__).resolve().parents[2] / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    configure = subprocess.run([cmake, "-S", str(PROJECTS / "libraries"), "-B", str(tmp_path),
+                                f"-DCMAKE_TOOLCHAIN_FILE={TOOLCHAIN_FILE}"], env=env, capture_output=True, text=True)
+    assert configure.returncode == 0, configure.stdout + configure.stderr
+    built = subprocess.run([cmake, "--build", str(tmp_path), "-j2"], env=env, capture_output=True, text=True)
+    assert built.returncode == 0, built.stdout + built.stderr
+    for name, (_, library) in FAMILIES.items():
+        needed = _needed(tmp_path / f"{name}_program")
+        if library:
+            assert any(n.startswith(f"lib{CUDA_LIBRARIES[library]}.so") for n in needed), (name, needed)
+        if "__global__" in (PROGRAMS / f"{name}.cu").read_text():
+            assert "gfx1100" in {e.target for e in code_objects(str(tmp_path / f"{name}_program"))}
