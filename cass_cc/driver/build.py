@@ -510,7 +510,7 @@ class Build:
         else:
             linker, hip_link = self.tc.host_cxx(inv.host_compiler).path, []
         # the toolkit's lib64 as nvcc's LIBRARIES= names it: CMake finds its link line by it
-        toolkit_libs = profile.library_flags(self.toolkit)
+        toolkit_libs = profile.link_flags(self.toolkit)
         return commands.link(inv, linker, objects, out, rocm, libs, shared=inv.phase is Phase.SHARED,
                              hip_link=hip_link, libomp=libomp, toolkit_libs=toolkit_libs)
 

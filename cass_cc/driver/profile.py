@@ -17,9 +17,25 @@ from pathlib import Path
 from ..nvcc import targets as nvcc_targets
 
 
+# A linker script in the toolkit's lib64 holding LLVM's OpenMP runtime AS_NEEDED (driver/toolkit.py).
+OPENMP_SCRIPT = "cass_openmp"
+
+
 def library_flags(toolkit: Path) -> list[str]:
     """The `-L` flags nvcc's LIBRARIES= names; every link carries them, in this order."""
     return [f"-L{toolkit / 'lib64' / 'stubs'}", f"-L{toolkit / 'lib64'}"]
+
+
+def link_flags(toolkit: Path) -> list[str]:
+    """What every link takes from the toolkit: LIBRARIES=, then the OpenMP script where there is one.
+    A .cu file compiled with -Xcompiler -fopenmp calls LLVM's OpenMP runtime (clang's __kmpc_*); a
+    link by another driver (CMake links CUDA executables with the host compiler, whose -fopenmp
+    brings gcc's libgomp) finds it through the libraries CMake reads from this link line. AS_NEEDED,
+    it is taken only where an object calls it."""
+    flags = library_flags(toolkit)
+    if (toolkit / "lib64" / f"lib{OPENMP_SCRIPT}.so").is_file():
+        flags.append(f"-l{OPENMP_SCRIPT}")
+    return flags
 
 
 def lines(toolkit: Path, env: Mapping[str, str]) -> list[str]:

@@ -155,3 +155,28 @@ def test_a_library_hip_lacks_is_named_at_link_not_at_configure(tmp_path: Path, c
     assert built.returncode != 0
     log = built.stdout + built.stderr
     assert "cass-cc: -lcublas needs hipBLAS (libhipblas), which is not installed" in log, log
+
+
+@pytest.mark.e2e
+@needs_clang
+def test_openmp_in_a_cu_file_links_llvms_runtime_only_where_called(tmp_path: Path, cmake_env: dict[str, str]) -> None:
+    """CMake links CUDA executables with the host compiler; clang's OpenMP calls in a .cu file need
+    LLVM's libomp, which the toolkit's link line offers AS_NEEDED: taken by the OpenMP program,
+    not by the plain one. The OpenMP program runs (host code only) and computes its sum."""
+    from elftools.elf.dynamic import DynamicSection
+    from elftools.elf.elffile import ELFFile
+
+    cmake = shutil.which("cmake")
+    if cmake is None:
+        pytest.skip("needs cmake")
+    cmake_build(cmake, "openmp", tmp_path, cmake_env)
+
+    def needed(name: str) -> set[str]:
+        with open(tmp_path / name, "rb") as f:
+            return {t.needed for s in ELFFile(f).iter_sections() if isinstance(s, DynamicSection)
+                    for t in s.iter_tags() if t.entry.d_tag == "DT_NEEDED"}
+
+    assert any(n.startswith("libomp") for n in needed("omp_cu")), needed("omp_cu")
+    assert not any(n.startswith(("libomp", "libgomp")) for n in needed("plain_cu")), needed("plain_cu")
+    run = subprocess.run([str(tmp_path / "omp_cu")], capture_output=True, text=True, env={**cmake_env, "OMP_NUM_THREADS": "2"})
+    assert run.returncode == 0 and run.stdout.strip() == "499500", run.stdout + run.stderr
