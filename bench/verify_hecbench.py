@@ -41,7 +41,7 @@ def _clean(folder: Path) -> None:
             p.unlink()
 
 
-def prepare(names: list[str], out: Path) -> None:
+def prepare(names: list[str], out: Path, hip_version: str = "5.2") -> None:
     tmp = out / "extract"
     shutil.rmtree(out, ignore_errors=True)
     tmp.mkdir(parents=True)
@@ -59,7 +59,7 @@ def prepare(names: list[str], out: Path) -> None:
         src = out / "src" / f"{n}-cuda"
         dest = out / "ported" / "src" / src.name
         r = subprocess.run([sys.executable, str(ROOT / "bin" / "cass-cc"), "port", str(src), "-o", str(dest), "-q",
-                            "--hip-version", "5.2", "--report", str(out / "ported" / f"{n}.report")],
+                            "--hip-version", hip_version, "--report", str(out / "ported" / f"{n}.report")],
                            capture_output=True, text=True)
         if r.returncode != 0:
             failed.append(n)
@@ -184,8 +184,9 @@ def command() -> None:
 @command.command("prepare")
 @click.option("--names", type=click.Path(path_type=Path), required=True)
 @click.option("--out", type=click.Path(path_type=Path), required=True)
-def prepare_command(names: Path, out: Path) -> None:
-    prepare(names.read_text().split(), out)
+@click.option("--hip-version", default="5.2", show_default=True, help="the HIP `cass-cc port` translates for")
+def prepare_command(names: Path, out: Path, hip_version: str) -> None:
+    prepare(names.read_text().split(), out, hip_version)
 
 
 @command.command("run", cls=GreedyCommand, greedy={"--only": True})

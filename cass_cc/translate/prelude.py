@@ -9,6 +9,8 @@ add, so they never clash with one.
 """
 from __future__ import annotations
 
+import functools
+
 from pathlib import Path
 
 from . import mappings
@@ -239,10 +241,14 @@ HEADER_HELPERS = {"cooperative_groups/reduce.h": CG_REDUCE, "cuda_bf16.h": BF16_
 HEADER_SWITCHES = {"cusolverDn.h": ("HIPSOLVER_USE_HIPBLAS_ENUMS",)}
 
 
+@functools.lru_cache(maxsize=None)
 def bf16_stand_in(hip_version: tuple[int, int]) -> bool:
-    """Whether a translation for this HIP carries prelude_bf16.h in place of hip/hip_bf16.h."""
-    row = mappings.lookup_header("cuda_bf16.h")
-    return row is not None and not row.available_on(hip_version)
+    """Whether a translation for this HIP carries prelude_bf16.h in place of hip/hip_bf16.h: where
+    HIP has no hip_bf16.h (5.2), and where its hip_bf16.h lacks part of what the stand-in serves
+    (5.7's has the types and a few conversions, not __floats2bfloat162_rn, __low2bfloat16 ...:
+    mappings/bf16.tsv says which names each HIP has)."""
+    rows = [mappings.lookup(name) for name in sorted(BF16_NAMES)]
+    return any(row is None or not row.available_on(hip_version) for row in rows)
 
 
 # Helpers a program does not call are not worth a -Wall warning each.

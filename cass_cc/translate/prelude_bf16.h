@@ -1,4 +1,4 @@
-/* cass-cc: CUDA's cuda_bf16.h API for HIP versions without hip/hip_bf16.h (before 5.7).
+/* cass-cc: CUDA's cuda_bf16.h API for HIP versions without a complete hip/hip_bf16.h (5.2, 5.7).
    Put before a translation that includes <cuda_bf16.h>; the types take HIP's names
    (__hip_bfloat16, __hip_bfloat162), the functions keep CUDA's, as in hip_bf16.h.
    Arithmetic is done in float and rounded once to bfloat16 (products of two bfloat16 values
@@ -9,6 +9,9 @@
 #if defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
 #include <hip/hip_bf16.h> /* HIP on NVIDIA: CUDA's own cuda_bf16.h */
 #else
+/* HIP 5.7's own hip_bf16.h (a part of CUDA's API) defines the same types: a later include of it
+   is kept empty by defining its guard */
+#define _HIP_INCLUDE_HIP_AMD_DETAIL_HIP_BF16_H_
 #define CASS_BF16_FN static __host__ __device__ inline
 
 CASS_BF16_FN unsigned int __cass_f2u(float f) { return __builtin_bit_cast(unsigned int, f); }

@@ -137,13 +137,15 @@ def code_object() -> Path:
     return load(built_once(SHARED_CACHE / "bf16", "bf16.co", key, lambda p: cass_cc_build(SOURCE, p, "-cubin", "-arch=sm_80")))
 
 
-def test_translation_uses_the_prelude_on_hip_52() -> None:
+def test_translation_uses_the_prelude_on_hip_52_and_57() -> None:
     out = translate(SOURCE, TARGET)
     assert not out.diagnostics, [d.message for d in out.diagnostics]
     assert "struct alignas(2) __hip_bfloat16" in out.text and "#include <hip/hip_runtime.h>" in out.text
     assert "__nv_bfloat16" not in out.text.split("#line 1")[-1]
-    newer = translate(SOURCE, Target(hip_version=(6, 2)))
-    assert "#include <hip/hip_bf16.h>" in newer.text and "struct alignas(2) __hip_bfloat16" not in newer.text
+    # HIP 5.7's hip_bf16.h has the types and a few conversions only (mappings/bf16.tsv; measured in the
+    # Debian 13 root: no __floats2bfloat162_rn, __low2bfloat16 ...): the stand-in serves there too
+    newer = translate(SOURCE, Target(hip_version=(5, 7)))
+    assert not newer.diagnostics and "struct alignas(2) __hip_bfloat16" in newer.text
 
 
 @needs_amd
