@@ -84,6 +84,13 @@ def setup(archs: tuple[str, ...]) -> None:
     except ToolchainError as e:
         raise click.ClickException(str(e)) from None
     click.echo(f"device libraries for {', '.join(targets)}: {path}")
+    from .driver.libraries import LIBRARIES
+
+    include = tc.rocm.root / "include"
+    have = [lib.name for lib in LIBRARIES if (include / lib.folder).is_dir()]
+    lack = [lib.name for lib in LIBRARIES if not (include / lib.folder).is_dir()]
+    click.echo(f"HIP libraries: {', '.join(have) or 'none'}" + (f"; not installed: {', '.join(lack)} (a program "
+               "using their CUDA counterparts stops, naming the package)" if lack else ""))
     sys.stdout.flush()
 
 

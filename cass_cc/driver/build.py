@@ -52,9 +52,13 @@ def _unbuildable(inp: Input) -> DriverError:
 _ERROR_LINE = re.compile(rb"^.*?: (?:fatal )?error: (.*)$", re.M)
 
 
-def _only_missing_files(stderr: bytes) -> bool:
-    """Whether every error a compiler reported is a header it could not find."""
+def _only_explained(stderr: bytes, headers: set[str]) -> bool:
+    """Whether a failed compile is wholly explained by these CUDA library headers' missing HIP
+    libraries: every error is a header clang could not find, or the translation's refusal of one
+    of them (`#error "cass-cc: CUDA header <cublasLt.h> ..."`), after which the rest is fallout."""
     errors = _ERROR_LINE.findall(stderr)
+    if any(f'"cass-cc: CUDA header <{h}>'.encode() in e for e in errors for h in headers):
+        return True
     return bool(errors) and all(e.rstrip().endswith(b"file not found") for e in errors)
 
 
@@ -108,7 +112,7 @@ class Build:
             raise DriverError(crashes.message(self._user_files(argv), argv, proc.returncode, proc.stderr))
         if proc.returncode != 0:
             explained = self._explain_missing_libraries()  # the likely cause, in words clang cannot know
-            if not (explained and _only_missing_files(proc.stderr)):  # else that one line says it all
+            if not (explained and _only_explained(proc.stderr, explained)):  # else that one line says it all
                 self._pass_on(proc.stderr)
             raise ToolFailed(proc.returncode)
         self._pass_on(proc.stderr)
@@ -136,19 +140,21 @@ class Build:
         sys.stderr.buffer.write(stderr)
         sys.stderr.flush()
 
-    def _explain_missing_libraries(self) -> bool:
+    def _explain_missing_libraries(self) -> set[str]:
         """One line per HIP library that a source read for this build (the .cu files and
         every user header they include, translated now or long ago) needs and that is not
         installed: on every failing build, cached or not."""
         include_dir = self.tc.rocm.root / "include"
         said: set[str] = set()
+        headers: set[str] = set()
         for path, data in self._read:
-            for library, message in sources.missing_library_headers(path, data, include_dir):
+            for library, header, message in sources.missing_library_headers(path, data, include_dir):
+                headers.add(header)
                 if library not in said:
                     said.add(library)
                     print(message, file=sys.stderr)
         self._read.clear()
-        return bool(said)
+        return headers
 
     def produce(self, final: str, make: Callable[[str], Sequence[str]]) -> None:
         """Run the command `make(output_path)` so that `final` appears only on success."""

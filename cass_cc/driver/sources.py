@@ -66,8 +66,8 @@ def uses_cuda_api(path: str) -> bool:
         return False  # the compiler will report the missing file in its own words
 
 
-def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[tuple[str, str]]:
-    """(library, error) for CUDA library headers whose HIP counterparts are not installed,
+def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[tuple[str, str, str]]:
+    """(library, CUDA header, error) for CUDA library headers whose HIP counterparts are not installed,
     so the user reads which library to install, not just clang's bare 'file not found'."""
     from ..translate import mappings
     from ..translate.prelude import BF16_HEADER
@@ -91,7 +91,7 @@ def missing_library_headers(path: str, data: bytes, include_dir: Path) -> list[t
             else:
                 what = BY_FOLDER[library].name if library in BY_FOLDER else library
                 why = missing_header(needed, include_dir)
-            messages.append((what, f"{path}:{line}: error: <{name}> {why}"))
+            messages.append((what, name, f"{path}:{line}: error: <{name}> {why}"))
     return messages
 
 

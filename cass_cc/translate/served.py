@@ -364,6 +364,10 @@ DOT_PRODUCTS = "".join([
            [("(unsigned short)a", f"(unsigned char)(b >> {base})"),
             ("(unsigned short)(a >> 16)", f"(unsigned char)(b >> {base + 8})")])
       for half, base in (("lo", 0), ("hi", 16))),
+    *(_dot(f"__dp2a_{half}", "int", "short2", "char4", "int", [("a.x", f"b.{lanes[0]}"), ("a.y", f"b.{lanes[1]}")])
+      for half, lanes in (("lo", "xy"), ("hi", "zw"))),
+    *(_dot(f"__dp2a_{half}", "unsigned int", "ushort2", "uchar4", "unsigned int",
+           [("a.x", f"b.{lanes[0]}"), ("a.y", f"b.{lanes[1]}")]) for half, lanes in (("lo", "xy"), ("hi", "zw"))),
 ])
 
 

@@ -243,3 +243,18 @@ def test_missing_library_reason_names_only_the_failing_files_sources(tmp_path: P
     proc = run_cass(["-c", "a.cu", "b.cu"], tmp_path, cass_env)
     assert proc.returncode != 0 and "undeclared_thing" in proc.stderr
     assert "rocThrust" not in proc.stderr, proc.stderr
+
+
+@needs_clang
+def test_cublaslt_is_refused_in_one_error_line_naming_hipblaslt(tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """hipBLASLt is in no Debian release (issue 23): a cuBLASLt program stops with one error line that
+    says where to get it, not with clang's fallout from the refused header."""
+    (tmp_path / "lt.cu").write_text("#include <cublasLt.h>\nint main() { cublasLtHandle_t h; return (int)cublasLtCreate(&h); }\n")
+    proc = run_cass(["lt.cu", "-o", "lt", "-lcublasLt"], tmp_path, cass_env)
+    if proc.returncode == 0:
+        pytest.skip("hipBLASLt is installed here")
+    errors = [line for line in proc.stderr.splitlines() if "error" in line]
+    assert errors == ["lt.cu:1: error: <cublasLt.h> needs hipBLASLt (<hipblaslt/hipblaslt.h>), which is not installed under "
+                      f"{errors[0].split('installed under ')[1].split(':')[0]}: install hipblaslt-dev from AMD's ROCm "
+                      "(no Debian release packages it)"], proc.stderr
+    assert not (tmp_path / "lt").exists()

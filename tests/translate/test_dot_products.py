@@ -27,5 +27,8 @@ def test_dot_products_agree_with_the_h100(tmp_path: Path, cass_env: dict[str, st
     a, b, c = (np.ascontiguousarray(truth[:, k]) for k in range(3))
     n = len(a)
     out = launch(load(str(tmp_path / "dp.co")), kernel_names(entry.data)[0], grid=n // 256, block=256,
-                 args=[a, b, c, np.zeros(8 * n, np.int32), np.int32(n)])[3]
-    np.testing.assert_array_equal(out.reshape(8, n).T, truth[:, 3:])
+                 args=[a, b, c, np.zeros(12 * n, np.int32), np.int32(n)])[3].reshape(12, n).T
+    np.testing.assert_array_equal(out[:, :8], truth[:, 3:])
+    # __dp2a_lo/_hi's vector overloads (short2/char4, ushort2/uchar4) on the same bits: CUDA's answers
+    # for the scalar overloads (the H100 run recorded those)
+    np.testing.assert_array_equal(out[:, 8:], truth[:, 7:])
