@@ -196,3 +196,20 @@ def test_bf16_program_builds_without_a_word_on_the_installed_hip(tmp_path: Path)
     proc = run_cass(["-c", "bf.cu", "-o", "bf.o"], tmp_path, _env())
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     assert "gfx1100" in {e.target for e in code_objects(str(tmp_path / "bf.o"))}
+
+
+def test_curand_device_xorwow_states_on_the_emulator(tmp_path: Path) -> None:
+    """hipRAND's default device state (curandState: XORWOW, curand_init with a subsequence per
+    thread, curand_uniform, curand_normal): the uniform values in (0, 1], both distributions' mean and
+    spread, and distinct streams per thread. Fixed seed: the same values every run."""
+    from cass_cc.emu import launch
+
+    binary, _ = _build("curand")
+    co, kernel = _kernel(binary, tmp_path, "xorwow_kernel")
+    threads, per_thread = 256, 16
+    uniform, normal = np.zeros((per_thread, threads), np.float32), np.zeros((per_thread, threads), np.float32)
+    uniform, normal = launch(co, kernel, grid=1, block=threads, args=[np.uint64(1234), np.int32(per_thread), uniform, normal])
+    assert uniform.min() > 0 and uniform.max() <= 1
+    assert abs(uniform.mean() - 0.5) < 0.02 and abs(uniform.var() - 1 / 12) < 0.01
+    assert abs(normal.mean()) < 0.06 and abs(normal.std() - 1) < 0.05
+    assert len({tuple(uniform[:, t]) for t in range(threads)}) == threads
