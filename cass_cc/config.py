@@ -84,7 +84,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("arch-map", _arch_map, {}, "map NVIDIA targets to AMD ones, e.g. 'sm_80=gfx90a,*=gfx1100'"),
     Setting("cache-dir", str, "", "translation cache folder (default: $XDG_CACHE_HOME/cass-cc)"),
     Setting("cache-require-hit", _bool, False, "a translation cache miss is an error (for tests)"),
-    Setting("model", str, "", "CASS model for the model translator: a Hugging Face id or a local folder (the served name with model-endpoint)"),
+    Setting("model", str, "", "CASS model for the model translator: a Hugging Face id, a local folder, or a .gguf file or a folder holding one (the served name with model-endpoint)"),
     Setting("model-api-key", str, "", "bearer token sent to the model endpoint"),
     Setting("model-batch-size", _count, 16, "prompts generated together (local model) or requests in flight (endpoint)"),
     Setting("model-context", _count, 0, "model context in tokens (0: the model's own; 32768 for an endpoint)"),

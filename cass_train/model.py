@@ -84,11 +84,42 @@ def liger(recipe: Recipe) -> bool:
     return recipe.model.liger == "true"
 
 
+def pretrained(recipe: Recipe) -> tuple[str, dict[str, Any]]:
+    """from_pretrained's first argument and the keywords naming the base model's weights: a hub id
+    at the recipe's revision, a transformers folder, or a GGUF model (a .gguf file, or a folder
+    holding one: dequantized by transformers' GGUF reader)."""
+    from cass_cc.model import ModelError
+    from cass_cc.model.hf import is_local, local_weights
+
+    base = recipe.model.base
+    if not is_local(base):
+        return base, {"revision": recipe.model.revision}
+    try:
+        folder, gguf = local_weights(base)
+    except ModelError as e:
+        raise RecipeError(str(e)) from None
+    return str(folder), ({"gguf_file": gguf} if gguf else {})
+
+
+def plain_weights(model: Any) -> Any:
+    """A model loaded from GGUF holds dequantized (plain float) weights, but transformers keeps its
+    GGUF quantizer on it: the Trainer then refuses to train it ("purely quantized"), and
+    save_pretrained would write a quantization_config no folder of float weights has. Both are
+    dropped, so the result is a plain model (and a plain transformers folder when saved)."""
+    config = getattr(getattr(model, "config", None), "quantization_config", None)
+    if config is not None and str(getattr(config, "quant_method", "")).lower().endswith("gguf"):
+        model.hf_quantizer = None
+        model.is_quantized = False
+        del model.config.quantization_config
+    return model
+
+
 def load_tokenizer(recipe: Recipe) -> Any:
     from transformers import AutoTokenizer
 
+    source, files = pretrained(recipe)
     try:
-        tok = AutoTokenizer.from_pretrained(recipe.model.base, revision=recipe.model.revision, trust_remote_code=False)
+        tok = AutoTokenizer.from_pretrained(source, trust_remote_code=False, **files)
     except Exception as e:
         raise RecipeError(f"{recipe.model.base}: cannot load its tokenizer: {_one_line(e)}") from None
     if tok.pad_token is None:
@@ -120,8 +151,8 @@ def load_model(recipe: Recipe, config: Any = None) -> Any:
             with torch.device("cuda" if gpu_available() else "cpu"):
                 model = AutoModelForCausalLM.from_config(config, **kwargs)
         else:
-            model = AutoModelForCausalLM.from_pretrained(recipe.model.base, revision=recipe.model.revision,
-                                                         trust_remote_code=False, **kwargs)
+            source, files = pretrained(recipe)
+            model = plain_weights(AutoModelForCausalLM.from_pretrained(source, trust_remote_code=False, **kwargs, **files))
     except (OSError, ValueError, ImportError) as e:
         raise RecipeError(f"{recipe.model.base}: cannot load the model: {_one_line(e)}") from None
     model.config.use_cache = False

@@ -51,7 +51,7 @@ def build_model_folder(recipe: Recipe, final: Path, dest: Path, dtype_name: str,
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    from .model import dtype_keyword
+    from .model import dtype_keyword, plain_weights, pretrained
 
     dtype = getattr(torch, dtype_name)
     if recipe.train.method == "full":
@@ -59,8 +59,9 @@ def build_model_folder(recipe: Recipe, final: Path, dest: Path, dtype_name: str,
     else:
         from peft import PeftModel
 
-        base = AutoModelForCausalLM.from_pretrained(recipe.model.base, revision=recipe.model.revision,
-                                                    trust_remote_code=False, **{dtype_keyword(): dtype})
+        source, files = pretrained(recipe)
+        base = plain_weights(AutoModelForCausalLM.from_pretrained(source, trust_remote_code=False, **{dtype_keyword(): dtype},
+                                                                  **files))
         model = PeftModel.from_pretrained(base, str(final)).merge_and_unload()
     model.config.use_cache = True  # for generation; training turned it off
     tok = AutoTokenizer.from_pretrained(str(final))

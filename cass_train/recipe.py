@@ -1,6 +1,6 @@
 """A training recipe: one TOML file, typed here, with `--section.key VALUE` overrides.
 
-    [model]   base model (Hugging Face id or folder), attention, dtype
+    [model]   base model (Hugging Face id, model folder, or GGUF file), attention, dtype
     [data]    task, max_length, packing, validation, [data.columns], [[data.sources]]
     [train]   method (full | lora | qlora), schedule, batch, checkpoints; [train.args] passes
               any other transformers TrainingArguments field through (fsdp, deepspeed, ...)
@@ -302,7 +302,7 @@ def check(r: Recipe, path: Path, need_data: bool) -> None:
         return RecipeError(f"{path}: {msg}")
 
     if not r.model.base:
-        raise bad("model.base is required (a Hugging Face id or a model folder)")
+        raise bad("model.base is required (a Hugging Face id, a model folder or a .gguf file)")
     if r.data.task not in TASKS:
         raise bad(f"data.task must be one of {', '.join(TASKS)}, not {r.data.task!r}")
     if r.train.method not in METHODS:

@@ -88,7 +88,10 @@ def model_config(recipe: Recipe) -> Any:
     try:
         if recipe.bench.config:
             return AutoConfig.for_model(**json.loads(Path(recipe.bench.config).read_text()))
-        return AutoConfig.from_pretrained(recipe.model.base, revision=recipe.model.revision, trust_remote_code=False)
+        from .model import pretrained
+
+        source, files = pretrained(recipe)
+        return AutoConfig.from_pretrained(source, trust_remote_code=False, **files)
     except (OSError, ValueError) as e:
         where = recipe.bench.config or recipe.model.base
         raise RecipeError(f"{where}: cannot read the model config: {' '.join(str(e).split())[:300]}") from None

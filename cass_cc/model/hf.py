@@ -2,6 +2,10 @@
 transformers does) or a folder. The only module that imports torch and transformers,
 and only when a model is loaded or a tokenizer needed.
 
+A GGUF file (llama.cpp's format; `--model` names the file, or a folder holding one and no
+config.json) is loaded through transformers' GGUF reader (`gguf_file=`, the `gguf` package):
+dequantized to the dtype below, its tokenizer and chat template read from the same file.
+
 Device: `auto` takes the first GPU when torch sees one and the model fits its free
 memory, else the CPU when it fits the available RAM (psutil), else refuses before
 loading. Dtype: `auto` is bfloat16 on a GPU that has it (else float16), float32 on a
@@ -57,12 +61,29 @@ def is_local(spec: str) -> bool:
     return spec.startswith(("/", ".", "~")) or Path(spec).expanduser().exists()
 
 
+def local_weights(spec: str) -> tuple[Path, str | None]:
+    """(folder, GGUF file name or None) for a model on disk: a transformers folder (config.json),
+    a .gguf file, or a folder holding one .gguf file and no config.json. The one rule for
+    cass-cc --model, cass-train's recipes and cass-train eval."""
+    path = Path(spec).expanduser()
+    if path.is_file() and path.suffix == ".gguf":
+        return path.parent, path.name
+    if (path / "config.json").is_file():
+        return path, None
+    found = sorted(p.name for p in path.glob("*.gguf")) if path.is_dir() else []
+    if len(found) != 1:
+        why = f"several .gguf files ({', '.join(found)}): name one" if found else "no config.json or .gguf file"
+        raise ModelError(f"{spec}: not a model folder ({why})")
+    return path, found[0]
+
+
 class HFBackend:
     def __init__(self, settings: ModelSettings, store: Store) -> None:
         self.settings = settings
         self.store = store
         self.label = settings.model
         self._folder: Path | None = None
+        self._gguf: str | None = None  # the GGUF file's name in the folder, for a GGUF model
         self._identity: str | None = None
         self.tokenizer: Any = None
         self.model: Any = None
@@ -76,9 +97,7 @@ class HFBackend:
         if self._folder is None:
             spec = self.settings.model
             if is_local(spec):
-                folder = Path(spec).expanduser()
-                if not (folder / "config.json").is_file():
-                    raise ModelError(f"{spec}: not a model folder (no config.json)")
+                folder, self._gguf = local_weights(spec)
             else:
                 commit = self.commit()
                 folder = cached_snapshot(spec, commit) or self._download(spec, commit)
@@ -132,6 +151,9 @@ class HFBackend:
             spec = self.settings.model
             if is_local(spec):
                 folder = self.folder()
+                if self._gguf:  # weights, tokenizer and chat template are in the one file
+                    self._identity = f"local:gguf-{self.store.folder_digest(folder, [self._gguf])[:32]}"
+                    return self._identity
                 weights = self.store.folder_digest(folder, [*CONFIG_FILES, *stat_names(folder, WEIGHT_SUFFIXES)])
                 tokenizer = self.store.folder_digest(folder, list(TOKENIZER_FILES))
                 self._identity = f"local:{weights[:16]}:tok-{tokenizer[:16]}"
@@ -145,10 +167,29 @@ class HFBackend:
         except (OSError, ValueError) as e:
             raise ModelError(f"{self.label}: cannot read config.json: {_one_line(e)}") from None
 
+    def _gguf_facts(self) -> tuple[int, int]:
+        """(context length, parameter count) from a GGUF file's metadata and tensor table."""
+        try:
+            from gguf import GGUFReader
+        except ImportError:
+            raise ModelError(f"{self.label}: a GGUF model needs the gguf package (pip install 'cass-cc[model]')") from None
+        try:
+            reader = GGUFReader(str(self.folder() / str(self._gguf)))
+            context = next((int(f.contents()) for name, f in reader.fields.items() if name.endswith(".context_length")), 0)
+            return context, sum(int(t.n_elements) for t in reader.tensors)
+        except Exception as e:  # a damaged or foreign file
+            raise ModelError(f"{self.label}: cannot read the GGUF file: {_one_line(e)}") from None
+
     def context_length(self) -> int:
         if self.settings.context:
             return self.settings.context
+        if self.folder() and self._gguf:
+            return self._gguf_facts()[0] or 2048
         return int(self.config().get("max_position_embeddings") or 32768)
+
+    def _files(self) -> dict[str, Any]:
+        """from_pretrained's arguments naming the weights in the folder."""
+        return {"gguf_file": self._gguf} if self._gguf else {}
 
     # ---- loading ------------------------------------------------------------------
 
@@ -166,7 +207,8 @@ class HFBackend:
         if self.tokenizer is None:
             _, transformers = self._import()
             try:
-                tok = transformers.AutoTokenizer.from_pretrained(str(self.folder()), trust_remote_code=False, local_files_only=True)
+                tok = transformers.AutoTokenizer.from_pretrained(str(self.folder()), trust_remote_code=False, local_files_only=True,
+                                                                 **self._files())
             except Exception as e:
                 raise ModelError(f"{self.label}: cannot load its tokenizer: {_one_line(e)}") from None
             if not getattr(tok, "chat_template", None):
@@ -189,7 +231,7 @@ class HFBackend:
         major_minor = tuple(int(x) for x in re.findall(r"\d+", transformers.__version__)[:2])
         kwargs["dtype" if major_minor >= (4, 56) else "torch_dtype"] = self.dtype
         try:
-            model = transformers.AutoModelForCausalLM.from_pretrained(str(self.folder()), **kwargs)
+            model = transformers.AutoModelForCausalLM.from_pretrained(str(self.folder()), **kwargs, **self._files())
         except Exception as e:
             raise ModelError(f"{self.label}: cannot load: {_one_line(e)}") from None
         model.to(self.device).eval()
@@ -204,6 +246,8 @@ class HFBackend:
 
     def needed_bytes(self, dtype_name: str) -> int:
         """Memory the weights take once loaded as `dtype_name`, with headroom."""
+        if self.folder() and self._gguf:  # quantized in the file, dequantized when loaded
+            return int(self._gguf_facts()[1] * DTYPE_BYTES.get(dtype_name, 4) * HEADROOM)
         config = self.config()
         stored = str(config.get("torch_dtype") or config.get("dtype") or "float32")
         scale = DTYPE_BYTES.get(dtype_name, 4) / DTYPE_BYTES.get(stored, 4)

@@ -26,7 +26,7 @@ class Generation:
 
 @dataclass(frozen=True)
 class ModelSettings:
-    model: str = ""  # Hugging Face id or local folder; for an endpoint, the served model's name
+    model: str = ""  # Hugging Face id, local folder or .gguf file; for an endpoint, the served model's name
     endpoint: str = ""
     revision: str = "main"
     when: str = "unsupported"  # or "always"
