@@ -201,6 +201,7 @@ class HFBackend:
             raise ModelError(f"{self.label}: the model translator needs torch and transformers (pip install 'cass-cc[model]')") from None
         transformers.utils.logging.set_verbosity_error()
         transformers.utils.logging.disable_progress_bar()
+        _quiet_gguf_reader()
         return torch, transformers
 
     def load_tokenizer(self) -> Any:
@@ -333,6 +334,20 @@ class HFBackend:
                 self.generated_tokens += len(ids)
                 answers[row] = tok.decode(ids, skip_special_tokens=True)
         return answers
+
+
+def _quiet_gguf_reader() -> None:
+    """transformers' GGUF reader draws its own tqdm bar ("Converting and de-quantizing GGUF
+    tensors"), which disable_progress_bar() does not reach: a compiler's build output has none."""
+    try:
+        import functools
+
+        from transformers import modeling_gguf_pytorch_utils as gguf_utils
+    except ImportError:
+        return
+    bar = getattr(gguf_utils, "tqdm", None)
+    if bar is not None and not isinstance(bar, functools.partial):
+        gguf_utils.tqdm = functools.partial(bar, disable=True)
 
 
 def _eos_ids(model: Any, tok: Any) -> set[int]:
