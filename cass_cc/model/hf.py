@@ -84,6 +84,7 @@ class HFBackend:
         self.label = settings.model
         self._folder: Path | None = None
         self._gguf: str | None = None  # the GGUF file's name in the folder, for a GGUF model
+        self._gguf_read: tuple[int, int] | None = None  # its (context length, parameters), read once
         self._identity: str | None = None
         self.tokenizer: Any = None
         self.model: Any = None
@@ -167,8 +168,15 @@ class HFBackend:
         except (OSError, ValueError) as e:
             raise ModelError(f"{self.label}: cannot read config.json: {_one_line(e)}") from None
 
+    def gguf(self) -> str | None:
+        """The GGUF file's name in the model's folder, or None for a transformers folder or hub id."""
+        self.folder()
+        return self._gguf
+
     def _gguf_facts(self) -> tuple[int, int]:
         """(context length, parameter count) from a GGUF file's metadata and tensor table."""
+        if self._gguf_read is not None:
+            return self._gguf_read
         try:
             from gguf import GGUFReader
         except ImportError:
@@ -176,14 +184,15 @@ class HFBackend:
         try:
             reader = GGUFReader(str(self.folder() / str(self._gguf)))
             context = next((int(f.contents()) for name, f in reader.fields.items() if name.endswith(".context_length")), 0)
-            return context, sum(int(t.n_elements) for t in reader.tensors)
+            self._gguf_read = (context, sum(int(t.n_elements) for t in reader.tensors))
+            return self._gguf_read
         except Exception as e:  # a damaged or foreign file
             raise ModelError(f"{self.label}: cannot read the GGUF file: {_one_line(e)}") from None
 
     def context_length(self) -> int:
         if self.settings.context:
             return self.settings.context
-        if self.folder() and self._gguf:
+        if self.gguf():
             return self._gguf_facts()[0] or 2048
         return int(self.config().get("max_position_embeddings") or 32768)
 
@@ -247,7 +256,7 @@ class HFBackend:
 
     def needed_bytes(self, dtype_name: str) -> int:
         """Memory the weights take once loaded as `dtype_name`, with headroom."""
-        if self.folder() and self._gguf:  # quantized in the file, dequantized when loaded
+        if self.gguf():  # quantized in the file, dequantized when loaded
             return int(self._gguf_facts()[1] * DTYPE_BYTES.get(dtype_name, 4) * HEADROOM)
         config = self.config()
         stored = str(config.get("torch_dtype") or config.get("dtype") or "float32")
