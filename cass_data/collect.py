@@ -47,9 +47,15 @@ def _read(path: Path) -> str | None:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return None
-        return path.read_bytes().decode("utf-8", "surrogateescape")
+        data = path.read_bytes()
     except OSError:
         return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        # Not UTF-8 (a Latin-1 copyright sign in a comment, say): every byte is a Latin-1 character, so
+        # the text is kept whole and is valid Unicode for the store, dedup and Parquet downstream.
+        return data.decode("latin-1")
 
 
 def _with_headers(main: Path, root: Path) -> dict[str, str]:

