@@ -234,9 +234,16 @@ def _generate(spec: str, prompts: list[str], batch: int, max_new: int) -> tuple[
     start = time.monotonic()
     backend.load()
     loaded = time.monotonic()
-    answers = backend.generate(prompts, Generation(max_new_tokens=max_new))
+    # a prompt that leaves no room for the answer in the model's context is not asked (answer "":
+    # the evaluation counts it as no assembly), as cass-cc's model path declines it
+    room = backend.context_length() - max_new
+    fits = [i for i, p in enumerate(prompts) if backend.count_tokens(p) <= room]
+    answers = [""] * len(prompts)
+    for i, a in zip(fits, backend.generate([prompts[i] for i in fits], Generation(max_new_tokens=max_new))):
+        answers[i] = a
     done = time.monotonic()
-    return answers, {"model": spec, "prompts": len(prompts), "load_s": round(loaded - start, 1),
+    return answers, {"model": spec, "prompts": len(prompts), "too_long": len(prompts) - len(fits),
+                     "load_s": round(loaded - start, 1),
                      "generate_s": round(done - loaded, 1), "generated_tokens": backend.generated_tokens,
                      "tokens_per_s": round(backend.generated_tokens / max(done - loaded, 1e-9), 1), "batch": batch}
 
@@ -283,8 +290,156 @@ def answers(out: Path, batch: int, max_new_tokens: int, which: str) -> None:
         info["which"] = name
         stats.append(info)
         _say(json.dumps(info))
-        (out / f"answers-{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    (out / "generation.json").write_text(json.dumps(stats, indent=2))
+        text = "".join(json.dumps(r) + "\n" for r in rows)
+        (out / f"answers-{name}.jsonl").write_text(text)
+        (STAGE / "answers").mkdir(exist_ok=True)
+        (STAGE / "answers" / f"answers-{name}.jsonl").write_text(text)  # for `execute` on this machine
+    (out / f"generation-{which.replace(',', '+')}.json").write_text(json.dumps(stats, indent=2))
+
+
+@cli.command()
+@click.option("--out", type=click.Path(path_type=Path), required=True)
+@click.option("--answers", "folders", type=click.Path(path_type=Path), multiple=True,
+              default=[STAGE / "answers", RESULTS], show_default=True,
+              help="folders of answers-source-*.jsonl / answers-chain-*.jsonl (translations of the suite)")
+@click.option("--only", default="", help="comma list of file stems to run (default: all found)")
+@click.option("--suite", default="cass-bench", show_default=True)
+@click.option("--arch", default="sm_90", show_default=True)
+@click.option("-j", "--jobs", default=16, show_default=True)
+def execute(out: Path, folders: tuple[Path, ...], only: str, suite: str, arch: str, jobs: int) -> None:
+    """GPU machine: each translation file run beside the CUDA originals (cass-train eval --translator
+    outputs:FILE); the evaluations' folders in OUT/eval.tar.gz."""
+    out.mkdir(parents=True, exist_ok=True)
+    evals = out / "eval"
+    evals.mkdir(exist_ok=True)
+    files = {f.stem: f for folder in folders for pattern in ("answers-source-*.jsonl", "answers-chain-*.jsonl")
+             for f in sorted(folder.glob(pattern))}
+    if only:
+        files = {k: v for k, v in files.items() if k in only.split(",")}
+    if not files:
+        raise click.ClickException(f"no answers-source-*.jsonl under {', '.join(map(str, folders))}")
+    files = list(files.values())
+    for f in files:
+        _say(f"running {f.name} on {suite}")
+        _child([sys.executable, "-m", "cass_train.cli", "eval", "--translator", f"outputs:{f}", "--suite", suite,
+                "--arch", arch, "-j", str(jobs), "--repeat", "1", "--cache", str(STAGE / "evalcache"),
+                "--out", str(evals / f.stem)], out / f"eval-{f.stem}.log")
+    with tarfile.open(out / "eval.tar.gz", "w:gz") as t:
+        t.add(evals, arcname="eval")
+        for log in out.glob("eval-*.log"):
+            t.add(log, arcname=f"eval/{log.name}")
+    shutil.rmtree(evals)
+    for log in out.glob("eval-*.log"):
+        log.unlink()
+
+
+@cli.command("rules-answers")
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=RESULTS / "answers-source-rules.jsonl",
+              show_default=True)
+def rules_answers(output: Path) -> None:
+    """Here: the rules' translations of the suite, in the answers format (this machine's HIP version),
+    so the GPU machine runs exactly what was compiled here."""
+    from cass_cc.toolchain.found import Found
+    from cass_cc.util import atomic_write_text
+    from cass_train import suite as suites
+    from cass_train.evaluate.engine import _sources
+    from cass_train.evaluate.translators import Options, RulesTranslator
+
+    items = [it for p in suites.load().programs for it in _sources(p)]
+    done = RulesTranslator(Options(hip_version=Found.find(dict(os.environ)).hip_version)).translate_many(items)
+    atomic_write_text(output, "".join(json.dumps({"name": n, "hip": t.text} if t.text is not None else
+                                                 {"name": n, "error": t.error}) + "\n" for n, t in done.items()))
+    _say(f"{len(done)} rules translations -> {output}")
+
+
+@cli.command()
+@click.option("--answers", "answers_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=RESULTS / "answers-source-tuned.jsonl", show_default=True)
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=RESULTS / "answers-chain-always.jsonl",
+              show_default=True)
+def chain(answers_file: Path, output: Path) -> None:
+    """Here: the rules+model chain with the model asked for every file (--cass-model-when=always): a
+    file's answer is used where it compiles for gfx1100 (the check cass-cc makes before using an
+    answer), else the rules' translation. With the default (model only where the rules cannot
+    serve) the chain is the rules on this suite; this is the chain that could go wrong."""
+    from cass_cc.toolchain.found import Found
+    from cass_cc.util import atomic_write_text
+    from cass_train import suite as suites
+    from cass_train.evaluate.engine import _sources, cached_compile
+    from cass_train.evaluate.translators import Options, Outputs, RulesTranslator
+
+    tools = Found.find(dict(os.environ))
+    if not tools.clang:
+        raise click.ClickException("the chain's compile check needs HIP's clang for gfx1100 (not found)")
+    items = [it for p in suites.load().programs for it in _sources(p)]
+    model = Outputs(str(answers_file)).translate_many(items)
+    rules = RulesTranslator(Options(hip_version=tools.hip_version)).translate_many(items)
+    rows, served = [], {"model": 0, "rules": 0}
+    for name, _, filename in items:
+        text = model[name].text
+        ok = text is not None and cached_compile(None, text, filename, tools.extra_cuda_includes, tools).ok
+        who = "model" if ok else "rules"
+        served[who] += 1
+        chosen = text if ok else rules[name].text
+        rows.append({"name": name, "hip": chosen, "served": who} if chosen is not None else
+                    {"name": name, "error": rules[name].error, "served": who})
+    atomic_write_text(output, "".join(json.dumps(r) + "\n" for r in rows))
+    _say(f"{output}: {served['model']} files served by the model, {served['rules']} by the rules")
+
+
+def _records(folder: Path) -> dict[str, dict]:
+    path = folder / "results.jsonl"
+    return {r["program"]: r for r in map(json.loads, path.read_text().splitlines())} if path.is_file() else {}
+
+
+@cli.command()
+@click.option("--results", type=click.Path(path_type=Path), default=RESULTS, show_default=True)
+@click.argument("labels", nargs=-1)
+def report(results: Path, labels: tuple[str, ...]) -> None:
+    """Here: per-domain table (results/table.md) and chart (results/chart.png) of each translation
+    LABEL: compiled for gfx1100 here (results/gfx1100/LABEL) and run on the H100
+    (results/h100/LABEL); a program is translated when its translation does both."""
+    from cass_cc.util import atomic_write_text
+    from cass_train import suite as suites
+
+    programs = suites.load().programs
+    domains = sorted({p.domain for p in programs})
+    rows: dict[str, dict[str, list[int]]] = {}
+    for label in labels:
+        built, ran = _records(results / "gfx1100" / label), _records(results / "h100" / label)
+        if not built or not ran:
+            raise click.ClickException(f"{label}: needs {results}/gfx1100/{label} and {results}/h100/{label} (results.jsonl)")
+        per = {d: [0, 0, 0, 0] for d in [*domains, "total"]}  # programs, compiled, passed, both
+        for p in programs:
+            b, r = built.get(p.name, {}), ran.get(p.name, {})
+            got = [1, int(bool(b.get("compiled"))), int(bool(r.get("passed")))]
+            got.append(int(got[1] and got[2]))
+            for d in (p.domain, "total"):
+                per[d] = [x + y for x, y in zip(per[d], got)]
+        rows[label] = per
+    head = "| domain | " + " | ".join(f"{lb}: compiled / passed / both" for lb in labels) + " |"
+    lines = [head, "|---|" + "---|" * len(labels)]
+    for d in [*domains, "total"]:
+        cells = [f"{rows[lb][d][1]} / {rows[lb][d][2]} / **{rows[lb][d][3]}** of {rows[lb][d][0]}" for lb in labels]
+        lines.append(f"| {'**total**' if d == 'total' else d} | " + " | ".join(cells) + " |")
+    atomic_write_text(results / "table.md", "\n".join(lines) + "\n")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(12, 5))
+    width = 0.8 / max(1, len(labels))
+    for k, lb in enumerate(labels):
+        ax.bar([i + k * width for i in range(len(domains))], [rows[lb][d][3] / rows[lb][d][0] for d in domains], width,
+               label=f"{lb} ({rows[lb]['total'][3]}/{rows[lb]['total'][0]})")
+    ax.set_xticks([i + width * (len(labels) - 1) / 2 for i in range(len(domains))], domains, rotation=40, ha="right")
+    ax.set_ylabel("share translated (compiles for gfx1100 and passes on the H100)")
+    ax.set_ylim(0, 1.05)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(results / "chart.png", dpi=110)
+    print("\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -155,11 +155,12 @@ def _pipeline(work: Path, workers: int | None, ray: str | None, progress: bool |
 
 def _stage(fn: Any) -> None:
     from .collect import CollectError
+    from .export import ExportError
     from .pipeline import PipelineError
 
     try:
         fn()
-    except (PipelineError, CollectError) as e:
+    except (PipelineError, CollectError, ExportError) as e:
         raise click.ClickException(str(e)) from None
 
 
