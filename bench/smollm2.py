@@ -294,7 +294,7 @@ def answers(out: Path, batch: int, max_new_tokens: int, which: str) -> None:
         (out / f"answers-{name}.jsonl").write_text(text)
         (STAGE / "answers").mkdir(exist_ok=True)
         (STAGE / "answers" / f"answers-{name}.jsonl").write_text(text)  # for `execute` on this machine
-    (out / f"generation-{which.replace(',', '+')}.json").write_text(json.dumps(stats, indent=2))
+    (out / f"generation-{which.replace(',', '_')}.json").write_text(json.dumps(stats, indent=2))
 
 
 @cli.command()
@@ -312,7 +312,7 @@ def execute(out: Path, folders: tuple[Path, ...], only: str, suite: str, arch: s
     out.mkdir(parents=True, exist_ok=True)
     evals = out / "eval"
     evals.mkdir(exist_ok=True)
-    files = {f.stem: f for folder in folders for pattern in ("answers-source-*.jsonl", "answers-chain-*.jsonl")
+    files = {f.stem: f for folder in folders for pattern in ("answers-*.jsonl",)
              for f in sorted(folder.glob(pattern))}
     if only:
         files = {k: v for k, v in files.items() if k in only.split(",")}
@@ -385,6 +385,39 @@ def chain(answers_file: Path, output: Path) -> None:
                     {"name": name, "error": rules[name].error, "served": who})
     atomic_write_text(output, "".join(json.dumps(r) + "\n" for r in rows))
     _say(f"{output}: {served['model']} files served by the model, {served['rules']} by the rules")
+
+
+def _kernels(folder: Path, sm: int) -> dict[tuple[str, str], dict]:
+    path = folder / "results.jsonl"
+    if not path.is_file():
+        raise click.ClickException(f"{path}: not found (run cass-train eval --task assembly --out {folder})")
+    return {(r["program"], k["kernel"]): k for r in map(json.loads, path.read_text().splitlines())
+            for k in r.get("kernels", []) if k.get("sm") == sm}
+
+
+@cli.command("asm-report")
+@click.option("--lifter", type=click.Path(path_type=Path), default=RESULTS / "assembly-lifter", show_default=True)
+@click.option("--model", type=click.Path(path_type=Path), default=RESULTS / "assembly-tuned", show_default=True)
+@click.option("--sm", default=90, show_default=True)
+def asm_report(lifter: Path, model: Path, sm: int) -> None:
+    """Here: the assembly task, lifter vs model vs both (the lifter first, the model where the lifter
+    fails: what --emit-rdna3 does), per kernel: translated, assembled, linked, equivalent on the emulator."""
+    lifted, answered = _kernels(lifter, sm), _kernels(model, sm)
+    keys = sorted(set(lifted) | set(answered))
+    cols = ("translated", "assembled", "linked", "equivalent")
+
+    def both(key: tuple[str, str]) -> dict:
+        first = lifted.get(key, {})
+        return first if first.get("linked") else answered.get(key, first)
+
+    rows = []
+    for label, pick in (("lifter", lambda k: lifted.get(k, {})), ("model", lambda k: answered.get(k, {})), ("both", both)):
+        got = [pick(k) for k in keys]
+        checked = sum(1 for g in got if g.get("equivalent") is not None)
+        rows.append(f"| {label} | {len(keys)} | " + " | ".join(str(sum(1 for g in got if g.get(c))) for c in cols[:3]) +
+                    f" | {sum(1 for g in got if g.get('equivalent'))} of {checked} checked |")
+    text = "| sm_%d kernels | kernels | translated | assembled | linked | equivalent (emulator) |\n|---|---|---|---|---|---|\n" % sm
+    print(text + "\n".join(rows))
 
 
 def _records(folder: Path) -> dict[str, dict]:

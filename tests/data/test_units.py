@@ -85,6 +85,23 @@ def test_collect_from_a_parquet_dataset_and_a_git_checkout(tmp_path: Path) -> No
     assert (tmp_path / "w" / "checkouts" / "repo" / "k" / "a.cu").is_file()
 
 
+def test_a_file_that_is_not_utf8_is_collected_whole(tmp_path: Path) -> None:
+    """cuda-samples has Latin-1 copyright signs in comments: such a file is read as Latin-1 (every
+    byte a character), so the store's digests, dedup and Parquet get valid text, and writing it
+    back as Latin-1 gives the original bytes."""
+    from cass_data.store import digest
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    raw = b"// (c) 2024 \xa9 Someone\n#include <cuda_runtime.h>\n__global__ void k(int* a) { a[0] = 1; }\n"
+    (tree / "k.cu").write_bytes(raw)
+    units = list(collect([str(tree)], tmp_path / "w"))
+    assert len(units) == 1
+    text = next(t for r, t in units[0]["files"].items() if r.endswith("k.cu"))
+    assert "\u00a9" in text and text.encode("latin-1") == raw
+    assert len(digest(units[0]["files"])) == 64  # the store's key: before, a surrogate stopped the run here
+
+
 def test_recipe_errors_name_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "r.toml"
     bad.write_text('sources = ["x"]\n[settings]\nsmz = ["sm_80"]\n')

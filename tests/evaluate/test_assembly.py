@@ -79,3 +79,52 @@ def test_assembly_tables(assembly_records, tmp_path):
     assert total["kernels"] == n and total["assembled"] == n - len(broken[0]["kernels"])
     assert "invalid instruction" in (tmp_path / "failures.md").read_text()
     assert "| **total** |" in (tmp_path / "table.md").read_text()
+
+
+def test_recorded_answers_are_scored_as_the_model_path_scores_answers(suite, tmp_path):
+    """outputs:FILE for the assembly task: answers a model gave elsewhere, looked up by the digest of
+    the prompt cass-cc sends. Here the answers are the lifter's own assembly (which llvm-mc accepts)
+    for one kernel and text that is not assembly for the others: the record says which is which."""
+    import hashlib
+    import json
+
+    from cass_cc.model.prompts import ASSEMBLY
+    from cass_cc.sass import codegen
+    from cass_cc.sass.cubin import read
+    from cass_cc.sass.modelpath import sass_texts
+    from cass_cc.toolchain.found import Found
+    from cass_train.evaluate.engine import Settings, evaluate
+    from cass_train.evaluate.translators import EvalError, RecordedAnswers
+
+    tools = Found.find(eval_env())
+    program = suite.select("gemv_shfl").programs[0]
+    cub = tmp_path / "p.cubin"
+    import subprocess
+
+    subprocess.run([tools.nvcc, "-arch=sm_80", "-O2", "-cubin", str(program.path), "-o", str(cub)], check=True)
+    cb = read(cub)[0]
+    texts = sass_texts(cb, tools.cuobjdump)
+    report = codegen.lift_cubin(cb, tools.nvdisasm)
+    first = cb.kernels[0].name
+    good = codegen.gfx1100_asm(codegen.ir_module(codegen.LiftReport(cb, [lk for lk in report.lifted if lk.name == first], {},
+                                                                    report.functions)), tools.opt, tools.llc)
+    rows = []
+    for k in cb.kernels:
+        prompt = ASSEMBLY.prompt(texts.get(k.name, ""))
+        answer = f"```hipasm\n{good}```" if k.name == first else "```hipasm\nnot an instruction\n```"
+        rows.append({"prompt_sha256": hashlib.sha256(prompt.encode()).hexdigest(), "answer": answer})
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    records, identity, _ = evaluate(Settings(translator=f"outputs:{answers}", suite=suite.select("gemv_shfl"),
+                                             task="assembly", jobs=1, cache=None, sms=(80,), env=eval_env()))
+    assert identity.startswith("asm-model-")
+    kernels = {k["kernel"]: k for k in records[0]["kernels"]}
+    assert kernels[first]["how"] == "model" and kernels[first]["assembled"] and kernels[first]["linked"]
+    others = [k for name, k in kernels.items() if name != first]
+    assert all(not k["translated"] and "llvm-mc" in k["error"] for k in others)
+    # a prompt the file has no answer for is an error, not an empty answer
+    with pytest.raises(Exception, match="no answer for 1 of 1 prompts"):
+        RecordedAnswers(str(answers)).generate(["some other SASS"], None)
+    (tmp_path / "bad.jsonl").write_text('{"prompt_sha256": "x"}\n')
+    with pytest.raises(EvalError, match=r"bad\.jsonl:1: not a JSON object"):
+        RecordedAnswers(str(tmp_path / "bad.jsonl"))

