@@ -175,29 +175,37 @@ class HipifyPerl:
             return dict(pool.map(self._one, items))
 
 
+def _json_lines(path: str) -> tuple[str, list[tuple[int, Any]]]:
+    """(digest of the file, [(line number, parsed value)]) of a JSON-lines file; errors name the line."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise EvalError(f"{path}: cannot read: {e.strerror}") from None
+    rows = []
+    for number, line in enumerate(data.decode("utf-8", "surrogateescape").splitlines(), 1):
+        if line.strip():
+            try:
+                rows.append((number, json.loads(line)))
+            except ValueError:
+                raise EvalError(f"{path}:{number}: not a JSON object") from None
+    return hashlib.sha256(data).hexdigest()[:16], rows
+
+
 class Outputs:
     """Translations computed elsewhere, read from a JSON-lines file."""
 
     def __init__(self, path: str) -> None:
-        p = Path(path)
-        try:
-            data = p.read_bytes()
-        except OSError as e:
-            raise EvalError(f"{path}: cannot read: {e.strerror}") from None
-        self.digest = hashlib.sha256(data).hexdigest()[:16]
+        self.digest, rows = _json_lines(path)
         self.texts: dict[str, str] = {}
         self.errors: dict[str, str] = {}  # {"name": ..., "error": ...}: the translator gave no text, and why
-        for number, line in enumerate(data.decode("utf-8", "surrogateescape").splitlines(), 1):
-            if not line.strip():
-                continue
+        for number, row in rows:
             try:
-                row = json.loads(line)
                 name = str(row.get("name") or row.get("program") or row["id"])
                 if "error" in row and not any(k in row for k in ("hip", "translation", "output")):
                     self.errors[name] = _first_line(str(row["error"])) or "the translator gave no text"
                     continue
                 text = next(row[k] for k in ("hip", "translation", "output") if k in row)
-            except (ValueError, KeyError, StopIteration, AttributeError):
+            except (KeyError, StopIteration, AttributeError):
                 raise EvalError(f"{path}:{number}: not a JSON object with 'name' and 'hip' (or 'error')") from None
             if not isinstance(text, str):
                 raise EvalError(f"{path}:{number}: 'hip' is not a string")
@@ -218,21 +226,13 @@ class RecordedAnswers:
     here, bench/smollm2.py); a prompt without an answer is an error, not an empty answer."""
 
     def __init__(self, path: str) -> None:
-        p = Path(path)
-        try:
-            data = p.read_bytes()
-        except OSError as e:
-            raise EvalError(f"{path}: cannot read: {e.strerror}") from None
         self.path = path
-        self.digest = hashlib.sha256(data).hexdigest()[:16]
+        self.digest, rows = _json_lines(path)
         self.answers: dict[str, str] = {}
-        for number, line in enumerate(data.decode("utf-8", "surrogateescape").splitlines(), 1):
-            if not line.strip():
-                continue
+        for number, row in rows:
             try:
-                row = json.loads(line)
                 key, answer = str(row["prompt_sha256"]), row["answer"]
-            except (ValueError, KeyError, TypeError):
+            except (KeyError, TypeError):
                 raise EvalError(f"{path}:{number}: not a JSON object with 'prompt_sha256' and 'answer'") from None
             if not isinstance(answer, str):
                 raise EvalError(f"{path}:{number}: 'answer' is not a string")
