@@ -26,6 +26,7 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -418,6 +419,106 @@ def asm_report(lifter: Path, model: Path, sm: int) -> None:
                     f" | {sum(1 for g in got if g.get('equivalent'))} of {checked} checked |")
     text = "| sm_%d kernels | kernels | translated | assembled | linked | equivalent (emulator) |\n|---|---|---|---|---|---|\n" % sm
     print(text + "\n".join(rows))
+
+
+def _niche_truth() -> dict[str, tuple[str, str, Any]]:
+    """Each niche program's kernel `apply(in, out, n)` as NumPy: (input type, output type, function),
+    the same arithmetic as the program's own host reference."""
+    import numpy as np
+
+    u32, u64 = np.uint64(0xFFFFFFFF), np.uint64(0xFFFFFFFFFFFFFFFF)
+
+    def m32(x: Any) -> Any:
+        return (x.astype(np.uint64) & u32).astype(np.uint32)
+
+    def bfind(v: Any) -> Any:
+        out = np.full(v.shape, 0xFFFFFFFF, np.uint32)
+        nz = v != 0
+        out[nz] = np.floor(np.log2(v[nz].astype(np.float64))).astype(np.uint32)
+        return out
+
+    def shf(v: Any) -> Any:
+        w = v.astype(np.uint64)
+        hi = (w * np.uint64(2654435761)) & u32
+        s = (w >> np.uint64(27)) & np.uint64(31)
+        both = [int(h) << 32 | int(x) for h, x in zip(hi, w)]
+        return np.array([((b << int(k)) >> 32) & 0xFFFFFFFF for b, k in zip(both, s)], np.uint32)
+
+    def dp4a(v: Any) -> Any:
+        w = v.astype(np.uint64)
+        b = (w * np.uint64(747796405)) & u32
+        acc = w >> np.uint64(7)
+        for k in range(4):
+            sh = np.uint64(8 * k)
+            acc = acc + ((w >> sh) & np.uint64(255)) * ((b >> sh) & np.uint64(255))
+        return m32(acc)
+
+    def viaddmax(v: Any) -> Any:
+        w = v.astype(np.uint64)
+        return m32(np.maximum((w & np.uint64(0xFFFF)) + (w >> np.uint64(16)), (w * np.uint64(40503)) & np.uint64(0x1FFFF)))
+
+    def vimax3(v: Any) -> Any:
+        w = v.astype(np.uint64)
+        return m32(np.maximum(np.maximum(w, (w * np.uint64(2246822519)) & u32), w ^ np.uint64(0x5BD1E995)))
+
+    def sad(v: Any) -> Any:
+        w = v.astype(np.int64)
+        return m32((w & 0xFF) + np.abs((w & 0xFFFF) - (w >> 16)))
+
+    def addc(v: Any) -> Any:
+        return np.array([(int(x) + int(x) * 0x9E3779B97F4A7C15) & int(u64) for x in v], np.uint64)
+
+    return {
+        "ptx_bfind": ("u32", "u32", bfind), "ptx_sad": ("u32", "u32", sad), "ptx_shf_wrap": ("u32", "u32", shf),
+        "ptx_addc64": ("u64", "u64", addc), "ptx_dp4a": ("u32", "u32", dp4a),
+        "ptx_testp_finite": ("f32", "u32", lambda v: np.isfinite(v).astype(np.uint32)),
+        "ptx_rcp_approx": ("f32", "f32", lambda v: (1.0 / v.astype(np.float64)).astype(np.float32)),
+        "ptx_ex2_approx": ("f32", "f32", lambda v: np.exp2(v.astype(np.float64)).astype(np.float32)),
+        "api_viaddmax": ("u32", "u32", viaddmax), "api_vimax3": ("u32", "u32", vimax3),
+        "api_nanosleep": ("u32", "u32", lambda v: v ^ np.uint32(0xA5A5A5A5)),
+    }
+
+
+@cli.command("niche-check")
+@click.argument("code_objects", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("-n", default=512, show_default=True, help="inputs per kernel")
+def niche_check(code_objects: tuple[Path, ...], n: int) -> None:
+    """Here: the gfx1100 code objects of niche programs (cass-cc -keep: NAME.cu.gfx1100.co) run on
+    the emulator, their kernel `apply` against NumPy's arithmetic (floats within 1e-6 relative)."""
+    import numpy as np
+
+    from cass_cc.emu import launch as emu_launch
+    from cass_cc.emu import load
+
+    truth = _niche_truth()
+    rng = np.random.default_rng(7)
+    dtypes = {"u32": np.uint32, "u64": np.uint64, "f32": np.float32}
+    bad = 0
+    for co in code_objects:
+        name = co.name.split(".")[0]
+        tin, tout, fn = truth[name]
+        if tin == "f32":
+            v = rng.uniform(-64, 64, n).astype(np.float32)
+            v[::37] = 0.5
+            if name == "ptx_testp_finite":
+                v[::11], v[::13] = np.inf, np.nan
+        else:
+            v = rng.integers(0, 2**32 if tin == "u32" else 2**63, n, dtype=np.uint64).astype(dtypes[tin])
+            v[::61] = 0
+        kernel = next(k for k in load(str(co)).kernels if k.startswith("_Z5apply"))
+        got = emu_launch(str(co), kernel, (max(1, (n + 255) // 256), 1, 1), (256, 1, 1),
+                         [v.copy(), np.zeros(n, dtypes[tout]), np.int32(n)])[1]
+        want = fn(v)
+        if tout == "f32":
+            ok = np.abs(got.astype(np.float64) - want) <= 1e-6 * np.abs(want.astype(np.float64))
+        else:
+            ok = got == want
+        wrong = int(np.count_nonzero(~ok))
+        bad += wrong > 0
+        _say(f"{name}: {n - wrong} of {n} agree with NumPy" + (f"; first wrong input {v[~ok][0]!r}: got {got[~ok][0]!r}, "
+                                                               f"want {want[~ok][0]!r}" if wrong else ""))
+    if bad:
+        raise click.ClickException(f"{bad} of {len(code_objects)} kernels differ from NumPy")
 
 
 def _records(folder: Path) -> dict[str, dict]:
