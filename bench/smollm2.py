@@ -9,10 +9,15 @@ rebuilds the model folders here.
 
 Here:       python3 bench/smollm2.py split                 # .smol/a, .smol/b, .smol/whl
             python3 bench/smollm2.py asm-prompts           # bench/results/smollm2/asm_prompts.jsonl (nvcc here)
+            python3 bench/smollm2.py rules-answers         # the rules' translations, to run beside the models'
 GPU call 1: python3 bench/smollm2.py stage .smol/a         # carry .smol/a
-GPU call 2: python3 bench/smollm2.py train --part .smol/b --out $OUT     # carry .smol/b .smol/whl dataset-smollm2
-GPU call 3: python3 bench/smollm2.py answers --out $OUT    # the same warm machine: generation for the suite
-Here:       cass-train output RECIPE --output.dir runs/...; cass-train eval --translator outputs:...
+GPU call 2: python3 bench/smollm2.py train --part .smol/b --out $OUT --tasks source   # carry .smol/b .smol/whl dataset-smollm2
+GPU call 3: python3 bench/smollm2.py answers --out $OUT --which source-tuned,source-base   # the same warm machine
+GPU call 4: python3 bench/smollm2.py execute --out $OUT --only answers-source-tuned,answers-source-base,answers-source-rules
+Here:       cass-train output RECIPE (the model folder from the adapter); cass-train eval --no-run --translator
+            outputs:FILE (the gfx1100 compile); chain; report; asm-report (bench/results/smollm2/README.md)
+Each GPU call must come within the machine's idle time of the one before (30 s here): the staged
+half and the trained runs live in /tmp/smol on that machine only.
 """
 from __future__ import annotations
 
@@ -313,7 +318,7 @@ def execute(out: Path, folders: tuple[Path, ...], only: str, suite: str, arch: s
     out.mkdir(parents=True, exist_ok=True)
     evals = out / "eval"
     evals.mkdir(exist_ok=True)
-    files = {f.stem: f for folder in folders for pattern in ("answers-*.jsonl",)
+    files = {f.stem: f for folder in folders for pattern in ("answers-source-*.jsonl", "answers-chain-*.jsonl")
              for f in sorted(folder.glob(pattern))}
     if only:
         files = {k: v for k, v in files.items() if k in only.split(",")}
