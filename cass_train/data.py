@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from cass_cc.model.prompts import ASSEMBLY, SOURCE, Format
+from cass_cc.translate.prelude import split_prelude
 
 from .recipe import TASK_VALUES, Columns, Data, RecipeError, Source
 
@@ -56,9 +57,12 @@ def answer_text(fmt: Format, code: str) -> str:
     return f"```{fmt.answer_fence}\n{body}```"
 
 
-def make_example(task: str, code_in: str, code_out: str, origin: str, source: str) -> Example:
-    """The prompt holds the input exactly as cass-cc sends a file (Format.prompt of its text)."""
+def make_example(task: str, code_in: str, code_out: str, origin: str, source: str, answer: str = "whole") -> Example:
+    """The prompt holds the input exactly as cass-cc sends a file (Format.prompt of its text);
+    with answer="body" a source answer leaves out the rules' prelude (cass-cc adds it back)."""
     fmt = FORMATS[task]
+    if task == "source" and answer == "body":
+        code_out = split_prelude(code_out)[1]
     return Example(task, fmt.prompt(code_in), answer_text(fmt, code_out), origin, source)
 
 
@@ -164,7 +168,7 @@ def _same_split(a: str, b: str) -> bool:
 
 
 def row_examples(row: dict[str, Any], columns: Columns, tasks: Iterable[str], source: str,
-                 task_values: dict[str, str] | None = None, levels: Iterable[str] = ()) -> list[Example]:
+                 task_values: dict[str, str] | None = None, levels: Iterable[str] = (), answer: str = "whole") -> list[Example]:
     values = {**TASK_VALUES, **(task_values or {})}
     declared = row.get(columns.task)
     kind = values.get(str(declared)) if declared else None
@@ -181,7 +185,7 @@ def row_examples(row: dict[str, Any], columns: Columns, tasks: Iterable[str], so
         a, b = (getattr(columns, side) for side in SIDES[task])
         code_in, code_out = row.get(a), row.get(b)
         if isinstance(code_in, str) and isinstance(code_out, str) and code_in.strip() and code_out.strip():
-            out.append(make_example(task, code_in, code_out, origin, source))
+            out.append(make_example(task, code_in, code_out, origin, source, answer))
     return out
 
 
@@ -255,7 +259,7 @@ def load_examples(data: Data) -> Examples:
         rows, files = read_rows(src, data.columns, src.split)
         _check_columns(rows, data.columns, tasks, name, files)
         count.rows = len(rows)
-        mine = [e for row in rows for e in row_examples(row, data.columns, tasks, name, data.task_values, data.levels)]
+        mine = [e for row in rows for e in row_examples(row, data.columns, tasks, name, data.task_values, data.levels, data.answer)]
         for task in tasks:
             count.examples[task] = sum(e.task == task for e in mine)
         if fraction is not None:
@@ -265,7 +269,7 @@ def load_examples(data: Data) -> Examples:
             count.validation = len(held)
         elif data.validation and not _same_split(data.validation, src.split):
             vrows, _ = read_rows(src, data.columns, data.validation)
-            held = [e for row in vrows for e in row_examples(row, data.columns, tasks, name, data.task_values, data.levels)]
+            held = [e for row in vrows for e in row_examples(row, data.columns, tasks, name, data.task_values, data.levels, data.answer)]
             validation += held
             count.validation = len(held)
         weighted = _weighted(mine, src.weight, rng)

@@ -66,6 +66,8 @@ def build_model_folder(recipe: Recipe, final: Path, dest: Path, dtype_name: str,
                                                                   **files))
         model = PeftModel.from_pretrained(base, str(final)).merge_and_unload()
     model.config.use_cache = True  # for generation; training turned it off
+    if recipe.data.task != "assembly" and recipe.data.answer == "body":
+        model.config.cass_answer = "body"  # cass-cc puts the rules' prelude before its answers (model-answer)
     tok = AutoTokenizer.from_pretrained(str(final))
     tok.padding_side = "left"
     gen = model.generation_config

@@ -37,6 +37,7 @@ class RecipeError(Exception):
 
 
 TASKS = ("source", "assembly", "both")
+ANSWERS = ("whole", "body")
 METHODS = ("full", "lora", "qlora")
 COMPILE = ("auto", "off", "model", "regional")
 LOSSES = ("auto", "model", "compiled")
@@ -88,6 +89,9 @@ class Source:
 @dataclass
 class Data:
     task: str = "source"
+    # source answers: whole (the HIP text as the data has it) | body (without the rules' prelude:
+    # the model learns only the user's code; cass-cc puts the prelude back, from config.json's cass_answer)
+    answer: str = "whole"
     max_length: int = 4096
     packing: bool = True
     validation: str = "validation"  # a split name, a fraction of train ("0.02", grouped by origin), or "" for none
@@ -305,6 +309,8 @@ def check(r: Recipe, path: Path, need_data: bool) -> None:
         raise bad("model.base is required (a Hugging Face id, a model folder or a .gguf file)")
     if r.data.task not in TASKS:
         raise bad(f"data.task must be one of {', '.join(TASKS)}, not {r.data.task!r}")
+    if r.data.answer not in ANSWERS:
+        raise bad(f"data.answer must be one of {', '.join(ANSWERS)}, not {r.data.answer!r}")
     if r.train.method not in METHODS:
         raise bad(f"train.method must be one of {', '.join(METHODS)}, not {r.train.method!r}")
     if r.data.max_length < 16:

@@ -192,6 +192,13 @@ class HFBackend:
         except (OSError, ValueError) as e:
             raise ModelError(f"{self.label}: cannot read config.json: {_one_line(e)}") from None
 
+    def answer_format(self) -> str:
+        """"body" when the model's config.json says its answers leave the prelude out
+        (`cass_answer`, written by cass-train for data.answer = "body"), else "whole"."""
+        if self.gguf():
+            return "whole"
+        return "body" if self.config().get("cass_answer") == "body" else "whole"
+
     def gguf(self) -> str | None:
         """The GGUF file's name in the model's folder, or None for a transformers folder or hub id."""
         self.folder()

@@ -31,6 +31,7 @@ class ModelSettings:
     revision: str = "main"
     when: str = "unsupported"  # or "always"
     scope: str = "file"  # or "function"
+    answer: str = "auto"  # or "whole", "body" (no prelude: the rules' is put before it); auto: the model's config.json
     generation: Generation = Generation()
     batch_size: int = 16
     device: str = "auto"
@@ -56,6 +57,7 @@ class ModelSettings:
             revision=config.model_revision,
             when=config.model_when,
             scope=config.model_scope,
+            answer=config.model_answer,
             generation=Generation(
                 max_new_tokens=config.model_max_tokens,
                 temperature=config.model_temperature,

@@ -8,7 +8,10 @@ unknown APIs); with `always`, for every file. `model-scope=file` (default) sends
 whole file, split into consecutive top-level pieces when it is too long for the model
 (answers joined in order); `function` sends only the top-level definitions holding the
 lines the rules flagged and puts each answer in place of its definition in the rules
-translation. Headers and host files are left to the rules.
+translation. Headers and host files are left to the rules. A model trained on bodies
+(`model-answer=body`, or `cass_answer: "body"` in its config.json: cass-train's
+data.answer = "body") answers a file without the rules' prelude, and the rules' prelude and
+`#line 1` of the same file go before its answer.
 
 Every answer is checked before it is used: it must not add host side effects the source
 does not have (a process, a file, a socket, a library: hostcalls.py), and it is compiled
@@ -37,6 +40,7 @@ from ..model.store import Store, answer_key, verdict_key
 from ..toolchain.tool import ToolTimeout, run_tool
 from .base import Target, Translation, TranslationDeclined, TranslationError, TranslationUnavailable, Translator
 from .hostcalls import added, describe
+from .prelude import split_prelude
 
 # Files the model translates: translation units. Headers are compiled only as part of one.
 MODEL_SUFFIXES = (".cu",)
@@ -64,6 +68,7 @@ class Plan:
     prompts: list[str]
     replaced: list[Piece] = field(default_factory=list)  # function scope: definitions replaced
     rules_text: str = ""  # function scope: the rules translation the answers go into
+    head: str = ""  # file scope: the rules' prelude and #line 1, put before answers that are bodies
 
 
 class ModelTranslator:
@@ -90,7 +95,8 @@ class ModelTranslator:
     def identity(self) -> str:
         if not self._identity:
             s = self.settings
-            self._identity = f"model-{PROMPT_VERSION}-{self.backend_identity()}-{s.generation.key()}-{s.when}-{s.scope}"
+            answer = "" if s.answer == "auto" else f"-{s.answer}"  # auto: the backend identity names the config
+            self._identity = f"model-{PROMPT_VERSION}-{self.backend_identity()}-{s.generation.key()}-{s.when}-{s.scope}{answer}"
         return self._identity
 
     def backend_identity(self) -> str:
@@ -119,10 +125,11 @@ class ModelTranslator:
             if s.scope == "function":
                 return self._plan_functions(source, filename, rules)
             budget = self._budget()
+            head = split_prelude(rules.text)[0]
             if len(SOURCE.prompt(source).encode("utf-8")) <= budget or self._code_tokens(source) <= budget:
-                return Plan(filename, [SOURCE.prompt(source)])
+                return Plan(filename, [SOURCE.prompt(source)], head=head)
             groups = group(pieces(source), budget, self._code_tokens)
-            return Plan(filename, [SOURCE.prompt(text_of(g)) for g in groups])
+            return Plan(filename, [SOURCE.prompt(text_of(g)) for g in groups], head=head)
         except ModelError as e:
             raise TranslationUnavailable(str(e)) from None
 
@@ -169,8 +176,18 @@ class ModelTranslator:
                 raise TranslationError(f"{self.backend.label}'s answer{where} has no closed ```amd fence")
             bodies.append(body)
         if not plan.replaced:
-            return "".join(bodies)
+            return (plan.head if self.answer_format() == "body" else "") + "".join(bodies)
         return splice(plan.rules_text, plan.filename, plan.replaced, bodies)
+
+    def answer_format(self) -> str:
+        """"body" when answers leave out the prelude (the rules' is put before them), else "whole"."""
+        if self.settings.answer != "auto":
+            return self.settings.answer
+        ask = getattr(self.backend, "answer_format", None)
+        try:
+            return str(ask()) if ask is not None else "whole"
+        except ModelError as e:
+            raise TranslationUnavailable(str(e)) from None
 
     def check(self, text: str, filename: str, target: Target, source: str) -> None:
         """Raises TranslationError unless `text` (the answers put together) adds no host side

@@ -291,3 +291,20 @@ def prelude(hip_names: set[str]) -> str:
         parts[1:1] = [_QUIET_UNUSED]
         parts.append(_QUIET_END)
     return "".join(parts)
+
+
+def split_prelude(text: str) -> tuple[str, str]:
+    """(prelude, body) of a rules translation: the prelude is everything prelude() put first,
+    with the `#line 1` directive after it when the text still has one; ("", text) for text
+    that does not start with a prelude (another translator's). The body is what a model
+    trained on bodies answers (cass_train's data.answer = "body"): the translation of the
+    user's code alone, which the rules' prelude of the same source completes."""
+    if not text.startswith(BASE):
+        return "", text
+    end = text.find(_QUIET_END)
+    at = end + len(_QUIET_END) if end >= 0 else len(BASE)
+    if text.startswith('#line 1 "', at):
+        line_end = text.find("\n", at)
+        at = len(text) if line_end < 0 else line_end + 1
+    return text[:at], text[at:]
+

@@ -134,6 +134,29 @@ def test_function_scope_puts_the_answer_in_the_rules_translation(tmp_path: Path,
     assert "<hip/hip_runtime.h>" in kept  # the rest is the rules translation
 
 
+def test_body_answers_get_the_rules_prelude(tmp_path: Path, cass_env: dict[str, str], chat_server) -> None:  # type: ignore[no-untyped-def]
+    """A model trained on bodies (cass-train data.answer = "body") answers without the prelude and
+    without <hip/hip_runtime.h>: cass-cc puts the rules' prelude and #line 1 of the same file before it."""
+    from cass_cc.translate.prelude import split_prelude
+
+    (tmp_path / "c.cu").write_text(PTX.replace('#include "common.cuh"\n', "").replace(" + twice(1)", "").replace("NAME", "kernel_c"))
+    body = HIP.replace('#include "common.cuh"\n', "").replace(" + twice(1)", "").replace("NAME", "kernel_c")
+    body = body.removeprefix("#include <hip/hip_runtime.h>\n")
+    server, url = chat_server(lambda n, b: Reply(content=fenced(body)))
+    env = {**cass_env, "CASS_MODEL_ENDPOINT": url, "CASS_MODEL_ANSWER": "body"}
+    run_cass(["-c", "c.cu", "-o", "c.o", "--keep", "--keep-dir", "kept"], tmp_path, env, check=True)
+    kept = (tmp_path / "kept" / "c.cu.hip").read_text()
+    run_cass(["-cuda", "c.cu", "-o", "rules.hip"], tmp_path, cass_env, check=True)  # the rules alone
+    head = split_prelude((tmp_path / "rules.hip").read_text())[0]
+    assert head.startswith("#include <hip/hip_runtime.h>\n") and head.endswith('#line 1 "c.cu"\n')
+    assert kept == head + body
+    # the same answer taken as a whole file has no HIP runtime header: it does not compile
+    whole = {**env, "CASS_MODEL_ANSWER": "whole", "CASS_CACHE_DIR": str(tmp_path / "cache-whole")}
+    proc = run_cass(["-c", "c.cu", "-o", "whole.o"], tmp_path, whole)
+    assert "c.cu:1:1: warning: model: " in proc.stderr and "answer does not compile (" in proc.stderr
+    assert len(server.requests) == 2
+
+
 def test_assembly_answers_are_assembled_first(tmp_path: Path, chat_server) -> None:  # type: ignore[no-untyped-def]
     mc = shutil.which("llvm-mc-16")
     if mc is None:

@@ -75,6 +75,32 @@ def test_cass_data_export_both_tasks(tmp_path: Path) -> None:
     assert "| train / cuda-hip | 3 |" in count.card_counts and "Rejections" not in count.card_counts
 
 
+def test_body_answers_leave_the_rules_prelude_out(tmp_path: Path) -> None:
+    """data.answer = "body": a source answer is the HIP column without the prelude the rules put
+    first (cass-cc puts it back); assembly answers and prompts are as they were."""
+    from cass_cc.port.files import strip_line_directive
+    from cass_cc.translate import Target
+    from cass_cc.translate.prelude import split_prelude
+    from cass_cc.translate.rules import RulesTranslator
+
+    rows = export_rows()
+    for row in rows:  # the HIP column as cass-data writes it: the rules translation without its #line
+        if row["cuda"]:
+            text = RulesTranslator().translate(row["cuda"], "k.cu", Target(hip_version=(5, 2), wave_size=32)).text
+            row["hip"] = strip_line_directive(text, "k.cu")
+    folder = write_export(tmp_path / "export", rows)
+    whole = load_examples(Data(task="both", sources=[Source(path=str(folder))]))
+    body = load_examples(Data(task="both", answer="body", sources=[Source(path=str(folder))]))
+    assert [e.prompt for e in body.train] == [e.prompt for e in whole.train]
+    for w, b in zip(whole.train, body.train):
+        if w.task == "assembly":
+            assert b.answer == w.answer
+            continue
+        head, rest = split_prelude(SOURCE.extract(w.answer) or "")
+        assert head.startswith("#include <hip/hip_runtime.h>\n") and "#pragma clang diagnostic pop" in head
+        assert SOURCE.extract(b.answer) == rest and rest.startswith("#include <hip/hip_runtime.h>\n__global__ void ")
+
+
 def test_task_levels_and_task_value_mapping(tmp_path: Path) -> None:
     folder = write_export(tmp_path / "export", export_rows())
     only_executed = load_examples(Data(task="source", levels=["executed"], sources=[Source(path=str(folder))]))

@@ -56,6 +56,7 @@ def test_command_line_overrides_win(tmp_path: Path) -> None:
     (["--train.max_steps", "ten"], "train.max_steps must be an integer, not 'ten'"),
     (["--lora.merge", "3"], "lora.merge must be true or false"),
     (["--data.task", "sass"], "data.task must be one of source, assembly, both"),
+    (["--data.answer", "bodies"], "data.answer must be one of whole, body"),
     (["--train.method", "dora"], "train.method must be one of full, lora, qlora"),
     (["--data.task_values.cuda-hip", "hip"], "data.task_values.cuda-hip must be source, assembly"),
     (["--train.learning_rate"], "--train.learning_rate needs a value"),

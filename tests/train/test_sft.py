@@ -95,6 +95,39 @@ def test_lora_merged_translates_through_cass_cc(tiny_base: Path, tmp_path: Path,
     assert proc.stdout.splitlines() == ["scale.cu: model", "1 file(s) translated: 1 by the model, 0 by the rules"], proc.stderr
 
 
+@pytest.mark.skipif(not have("clang-15") and not have("clang"), reason="cass-cc compiles the model's answer with clang")
+def test_body_run_learns_bodies_and_cass_cc_puts_the_prelude_back(tiny_base: Path, tmp_path: Path, cass_env: dict[str, str]) -> None:
+    """data.answer = "body": trained on the rules translations without their prelude, the model's
+    folder says so (config.json cass_answer), and cass-cc puts the rules' prelude before its answers:
+    a model that learned the bodies gives back the rules translation, prelude and all."""
+    from cass_cc.port.files import strip_line_directive
+    from cass_cc.translate import Target
+    from cass_cc.translate.prelude import split_prelude
+    from cass_cc.translate.rules import RulesTranslator
+
+    rows = pair_rows()
+    for row in rows:  # the HIP column as cass-data writes it
+        text = RulesTranslator().translate(row["cuda"], "k.cu", Target(hip_version=(5, 2), wave_size=32)).text
+        row["hip"] = strip_line_directive(text, "k.cu")
+    data = write_jsonl(tmp_path / "body.jsonl", rows)
+    sections = train_sections(tiny_base, tmp_path / "body", max_steps=40)
+    sections["data"]["answer"] = "body"
+    from cass_train.sft import train as train_run
+
+    metrics = train_run(recipe_mod.load(write_recipe(tmp_path / "body.toml", sections, [{"path": str(data), "weight": 2.0}])))
+    assert metrics["data"]["dropped_too_long"] == {}  # the bodies fit 256 tokens; prelude and body would not
+    model = tmp_path / "body" / "model"
+    assert json.loads((model / "config.json").read_text())["cass_answer"] == "body"
+    assert generated(model, tmp_path) == [split_prelude(r["hip"])[1] for r in rows]
+    (tmp_path / "scale.cu").write_text(cuda_of("scale"))
+    flags = ["--model", str(model), "--cass-model-when=always", "--cass-model-max-tokens=100", "-arch=sm_80"]
+    proc = run_cass(["translate", *flags, "scale.cu"], tmp_path, cass_env, check=True)
+    assert proc.stdout.splitlines() == ["scale.cu: model", "1 file(s) translated: 1 by the model, 0 by the rules"], proc.stderr
+    run_cass(["-cuda", *flags, "scale.cu", "-o", "model.hip"], tmp_path, cass_env, check=True)
+    run_cass(["-cuda", "scale.cu", "-o", "rules.hip"], tmp_path, cass_env, check=True)
+    assert (tmp_path / "model.hip").read_text() == (tmp_path / "rules.hip").read_text()
+
+
 def test_stopped_and_resumed_run_matches_an_uninterrupted_one(tiny_base: Path, tmp_path: Path) -> None:
     from transformers import TrainerCallback
 
