@@ -420,7 +420,13 @@ def execute(out: Path, folders: tuple[Path, ...], only: str, suite: str, arch: s
     evals = out / "eval"
     evals.mkdir(exist_ok=True)
     patterns = ("answers-source-*.jsonl", "answers-chain-*.jsonl", "answers-niche-chain.jsonl")
-    files = {f.stem: f for folder in folders for pattern in patterns for f in sorted(folder.glob(pattern))}
+    files: dict[str, Path] = {}
+    for f in (f for folder in folders for pattern in patterns for f in sorted(folder.glob(pattern))):
+        # the first folder wins (this machine's fresh answers over the committed ones), and two
+        # different files of one name are an error, not a silent choice
+        if f.stem in files and files[f.stem].read_bytes() != f.read_bytes():
+            raise click.ClickException(f"{f.name}: {files[f.stem]} and {f} differ; pass --answers FOLDER for the one to run")
+        files.setdefault(f.stem, f)
     if only:
         files = {k: v for k, v in files.items() if k in only.split(",")}
     if not files:
