@@ -675,15 +675,15 @@ def report(results: Path, labels: tuple[str, ...]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(12, 5))
+    fig, ax = plt.subplots(figsize=(15, 5.5))
     width = 0.8 / max(1, len(labels))
     for k, lb in enumerate(labels):
         ax.bar([i + k * width for i in range(len(domains))], [rows[lb][d][3] / rows[lb][d][0] for d in domains], width,
                label=f"{lb} ({rows[lb]['total'][3]}/{rows[lb]['total'][0]})")
     ax.set_xticks([i + width * (len(labels) - 1) / 2 for i in range(len(domains))], domains, rotation=40, ha="right")
-    ax.set_ylabel("share translated (compiles for gfx1100 and passes on the H100)")
+    ax.set_ylabel("share translated\n(compiles for gfx1100, passes on NVIDIA)")
     ax.set_ylim(0, 1.05)
-    ax.legend()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9)
     fig.tight_layout()
     fig.savefig(results / "chart.png", dpi=110)
     print("\n".join(lines))
