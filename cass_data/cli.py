@@ -176,11 +176,13 @@ def _summary(p: Any) -> None:
 @cli.command()
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--licence", default=None, help="licence for sources that do not name one")
+@click.option("-I", "--include", "include", multiple=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="a folder searched for headers the folder and git sources include, as nvcc's -I (repeatable)")
 @pipeline_options
-def collect(sources: tuple[str, ...], licence: str | None, work: Path, **kw: Any) -> None:
+def collect(sources: tuple[str, ...], licence: str | None, include: tuple[Path, ...], work: Path, **kw: Any) -> None:
     """Units from folders, git+URL, hf:DATASET, synth:N:SEED, hecbench:SRC[:NAMES]."""
     p = _pipeline(work, **kw)
-    _stage(lambda: click.echo(f"{len(p.collect(list(sources), licence))} units in {work / 'units.jsonl'}", err=True))
+    _stage(lambda: click.echo(f"{len(p.collect(list(sources), licence, include))} units in {work / 'units.jsonl'}", err=True))
 
 
 def _per_unit(name: str, method: str) -> Any:

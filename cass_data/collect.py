@@ -14,19 +14,21 @@ import json
 import os
 import subprocess
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
-from .units import HEADER_SUFFIXES, MAX_FILE_BYTES, SOURCE_SUFFIXES, has_main, make_unit, quoted_includes, split_kernels
+from .units import HEADER_SUFFIXES, MAX_FILE_BYTES, SOURCE_SUFFIXES, any_includes, has_main, make_unit, split_kernels
 
 
 class CollectError(Exception):
     pass
 
 
-def collect(sources: list[str], work: Path, licence: str | None = None) -> Iterator[dict[str, Any]]:
+def collect(sources: list[str], work: Path, licence: str | None = None,
+            include: Sequence[Path] = ()) -> Iterator[dict[str, Any]]:
+    """`include`: folders searched for the headers a local or git source's files include (nvcc's -I)."""
     for source in sources:
         if source.startswith("git+"):
-            yield from from_git(source[4:], work / "checkouts", licence)
+            yield from from_git(source[4:], work / "checkouts", licence, include)
         elif source.startswith("hf:"):
             yield from from_hf(source[3:])
         elif source.startswith("synth:"):
@@ -40,7 +42,7 @@ def collect(sources: list[str], work: Path, licence: str | None = None) -> Itera
             if (root / "manifest.jsonl").is_file():
                 yield from from_synth_folder(root)
             else:
-                yield from from_tree(root, licence)
+                yield from from_tree(root, licence, include=include)
 
 
 def _read(path: Path) -> str | None:
@@ -58,30 +60,38 @@ def _read(path: Path) -> str | None:
         return data.decode("latin-1")
 
 
-def _with_headers(main: Path, root: Path) -> dict[str, str]:
-    """The .cu and the quoted headers it includes, found beside the includer, transitively."""
+def _with_headers(main: Path, root: Path, include: Sequence[Path] = ()) -> dict[str, str]:
+    """The .cu and the headers it includes, transitively: a quoted header beside its includer (in
+    the .cu's folder), and any header (quoted or <angled>) found in an `include` folder, as nvcc's
+    -I finds it. A header from an include folder is placed at the unit's top under its path in that
+    folder, where the build's -I of the unit's folder finds it again."""
+    top = main.parent.resolve()
+    bases = [top, *(Path(d).resolve() for d in include)]
     files: dict[str, str] = {}
-    todo = [main]
+    todo = [main.resolve()]
     while todo:
         p = todo.pop()
-        rel = os.path.relpath(p, main.parent)
-        if rel in files or rel.startswith(".."):
+        rel = next((p.relative_to(b).as_posix() for b in bases if p.is_relative_to(b)), None)
+        if rel is None or rel in files:
             continue
         text = _read(p)
         if text is None:
             continue
         files[rel] = text
-        for inc in quoted_includes(text):
-            q = (p.parent / inc).resolve()
-            if q.is_file() and q.suffix in HEADER_SUFFIXES + SOURCE_SUFFIXES and str(q).startswith(str(main.parent.resolve())):
+        for mark, inc in any_includes(text):
+            found = [p.parent / inc] if mark == '"' else []
+            found += [b / inc for b in bases[1:]]
+            q = next((f.resolve() for f in found if f.is_file() and f.suffix in HEADER_SUFFIXES + SOURCE_SUFFIXES), None)
+            if q is not None and any(q.is_relative_to(b) for b in bases):
                 todo.append(q)
     return dict(sorted(files.items()))
 
 
 def units_of_file(path: Path, rel: str, origin: str, domain: str, licence: str | None,
-                  text: str | None = None, files: dict[str, str] | None = None) -> Iterator[dict[str, Any]]:
+                  text: str | None = None, files: dict[str, str] | None = None,
+                  include: Sequence[Path] = ()) -> Iterator[dict[str, Any]]:
     """A program (has main) or one unit per kernel."""
-    files = files if files is not None else _with_headers(path, path.parent)
+    files = files if files is not None else _with_headers(path, path.parent, include)
     main = os.path.basename(rel)
     text = text if text is not None else files.get(main)
     if text is None:
@@ -98,12 +108,13 @@ def units_of_file(path: Path, rel: str, origin: str, domain: str, licence: str |
                         domain=domain, licence=licence, kernel=kernel)
 
 
-def from_tree(root: Path, licence: str | None, origin: str | None = None) -> Iterator[dict[str, Any]]:
+def from_tree(root: Path, licence: str | None, origin: str | None = None,
+              include: Sequence[Path] = ()) -> Iterator[dict[str, Any]]:
     for path in sorted(p for p in root.rglob("*") if p.suffix in SOURCE_SUFFIXES and p.is_file()):
         rel = path.relative_to(root).as_posix()
         parts = rel.split("/")
         org = origin or (parts[0] if len(parts) > 1 else root.name)
-        yield from units_of_file(path, rel, org, _domain_of(parts), _licence_of(root, parts) or licence)
+        yield from units_of_file(path, rel, org, _domain_of(parts), _licence_of(root, parts) or licence, include=include)
 
 
 def _domain_of(parts: list[str]) -> str:
@@ -121,7 +132,7 @@ def _licence_of(root: Path, parts: list[str]) -> str | None:
     return None
 
 
-def from_git(spec: str, checkouts: Path, licence: str | None) -> Iterator[dict[str, Any]]:
+def from_git(spec: str, checkouts: Path, licence: str | None, include: Sequence[Path] = ()) -> Iterator[dict[str, Any]]:
     url, _, rev = spec.partition("@") if "@" in spec.rsplit("/", 1)[-1] else (spec, "", "")
     name = url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
     dest = checkouts / name
@@ -135,7 +146,7 @@ def from_git(spec: str, checkouts: Path, licence: str | None) -> Iterator[dict[s
         if r.returncode != 0:
             raise CollectError(f"{url}: git failed: {r.stderr.strip().splitlines()[-1] if r.stderr.strip() else r.returncode}")
         os.replace(tmp, dest)
-    yield from from_tree(dest, licence, origin=name)
+    yield from from_tree(dest, licence, origin=name, include=include)
 
 
 def from_hf(spec: str) -> Iterator[dict[str, Any]]:

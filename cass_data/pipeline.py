@@ -13,7 +13,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from cass_cc.util import atomic_write_text
 
@@ -65,11 +65,11 @@ class Pipeline:
         return self._ctx
 
     # ---------------------------------------------------------------- collect
-    def collect(self, sources: list[str], licence: str | None = None) -> list[dict[str, Any]]:
+    def collect(self, sources: list[str], licence: str | None = None, include: Sequence[Path] = ()) -> list[dict[str, Any]]:
         from .collect import collect
 
         units: dict[str, dict[str, Any]] = {}
-        for unit in collect(sources, self.work, licence):
+        for unit in collect(sources, self.work, licence, include):
             units.setdefault(unit["id"], unit)  # the first source that names an id wins
         rows = [units[k] for k in sorted(units)]
         write_jsonl(self.work / "units.jsonl", rows)

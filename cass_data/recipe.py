@@ -3,6 +3,7 @@
     work = "work"                      # the work folder (store, manifests)
     output = "dataset"                 # the exported dataset
     sources = ["corpus/", "synth:500:1", "hecbench:/tmp/hecfull/src:names.txt", "git+https://...", "hf:path"]
+    include = ["corpus/common"]        # folders searched for headers the folder and git sources include (-I)
     licence = "MIT"                    # for sources that do not say
     workers = 2                        # processes (default: the CPU count)
     ray = ""                           # a Ray address, or "local"
@@ -39,6 +40,7 @@ class Recipe:
     work: Path
     output: Path
     sources: list[str]
+    include: list[Path] = field(default_factory=list)
     licence: str | None = None
     workers: int | None = None
     ray: str | None = None
@@ -76,6 +78,17 @@ def _source(text: str, base: Path) -> str:
     return text
 
 
+def _folders(data: dict[str, Any], base: Path, path: Path) -> list[Path]:
+    """`include`: folders, relative to the recipe's; each must exist (a typo would silently drop units)."""
+    found = []
+    for d in data.get("include", []):
+        folder = base / d
+        if not folder.is_dir():
+            raise RecipeError(f"{path}: include folder {folder}: not a folder")
+        found.append(folder)
+    return found
+
+
 def load(path: Path) -> Recipe:
     try:
         data = tomllib.loads(path.read_text())
@@ -84,7 +97,7 @@ def load(path: Path) -> Recipe:
     except tomllib.TOMLDecodeError as e:
         raise RecipeError(f"{path}: not TOML ({e})") from None
     base = path.resolve().parent
-    top = {"work", "output", "sources", "licence", "workers", "ray", "stages", "settings", "dedup", "split", "export"}
+    top = {"work", "output", "sources", "include", "licence", "workers", "ray", "stages", "settings", "dedup", "split", "export"}
     unknown = sorted(set(data) - top)
     if unknown:
         raise RecipeError(f"{path}: unknown key(s) {', '.join(unknown)}")
@@ -112,7 +125,8 @@ def load(path: Path) -> Recipe:
     if tokenizer and (base / tokenizer).exists():
         tokenizer = str(base / tokenizer)
     return Recipe(work=base / data.get("work", "work"), output=base / data.get("output", "dataset"),
-                  sources=[_source(s, base) for s in data.get("sources", [])], licence=data.get("licence"),
+                  sources=[_source(s, base) for s in data.get("sources", [])], include=_folders(data, base, path),
+                  licence=data.get("licence"),
                   workers=data.get("workers"), ray=data.get("ray") or None, stages=stages,
                   settings=_typed(Settings, data.get("settings", {}), path, "settings"),
                   dedup=_typed(DedupSettings, dedup, path, "dedup"),

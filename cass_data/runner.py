@@ -27,7 +27,7 @@ def run_recipe(r: Recipe, progress: bool | None = None) -> Pipeline:
 
     for stage in r.stages:
         if stage == "collect":
-            timed(stage, lambda: p.collect(r.sources, r.licence))
+            timed(stage, lambda: p.collect(r.sources, r.licence, r.include))
         elif stage in ("translate", "build", "extract", "verify"):
             timed(stage, getattr(p, stage))
         elif stage == "dedup":

@@ -20,7 +20,7 @@ SOURCE_SUFFIXES = (".cu",)
 HEADER_SUFFIXES = (".h", ".cuh", ".hpp", ".hh", ".inc", ".inl")
 MAX_FILE_BYTES = 512 * 1024
 _MAIN = re.compile(r"\b(int|void)\s+main\s*\(")
-_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+_ANY_INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
 
 
 def make_unit(*, origin: str, path: str, kind: str, files: dict[str, str], main: str, domain: str = "",
@@ -42,8 +42,9 @@ def strip_comments(text: str) -> str:
     return "".join(t.text for t in tokenize(text) if t.kind != "comment")
 
 
-def quoted_includes(text: str) -> list[str]:
-    return _INCLUDE.findall(text)
+def any_includes(text: str) -> list[tuple[str, str]]:
+    """('"', name) for each `#include "name"`, ('<', name) for each `#include <name>`, in order."""
+    return [('"', q) if q else ("<", a) for q, a in _ANY_INCLUDE.findall(text)]
 
 
 def kernel_spans(text: str) -> list[tuple[str, int, int]]:

@@ -102,6 +102,32 @@ def test_a_file_that_is_not_utf8_is_collected_whole(tmp_path: Path) -> None:
     assert len(digest(units[0]["files"])) == 64  # the store's key: before, a surrogate stopped the run here
 
 
+def test_include_folders_bring_the_headers_a_unit_includes(tmp_path: Path) -> None:
+    """cuda-samples includes <helper_cuda.h> from its Common folder (CMake's -I): with that folder in
+    `include`, the header, and the header it includes beside itself, travel with the unit at its top,
+    where the build's -I of the unit's folder finds them; system headers and absent ones do not."""
+    tree, common = tmp_path / "Samples" / "a", tmp_path / "Common"
+    (common / "sub").mkdir(parents=True)
+    tree.mkdir(parents=True)
+    (common / "helper.h").write_text('#pragma once\n#include "sub/nested.h"\n#include <cuda_runtime.h>\n')
+    (common / "sub" / "nested.h").write_text('#include "leaf.h"\n')
+    (common / "sub" / "leaf.h").write_text("#define LEAF 1\n")
+    (tree / "local.cuh").write_text("#define LOCAL 1\n")
+    (tree / "k.cu").write_text('#include <helper.h>\n#include "local.cuh"\n#include <absent.h>\n'
+                               "__global__ void k(int* a) { a[0] = LEAF + LOCAL; }\n")
+    [plain] = collect([str(tmp_path / "Samples")], tmp_path / "w")
+    assert sorted(plain["files"]) == ["k.cu", "local.cuh"]  # without include: beside only, as before
+    [unit] = collect([str(tmp_path / "Samples")], tmp_path / "w", include=[common])
+    assert sorted(unit["files"]) == ["helper.h", "k.cu", "local.cuh", "sub/leaf.h", "sub/nested.h"]
+    assert unit["content"] != plain["content"]  # the headers are part of what a unit is
+    recipe = tmp_path / "r.toml"
+    recipe.write_text('sources = ["Samples"]\ninclude = ["Common"]\n')
+    assert load(recipe).include == [common]
+    recipe.write_text('sources = ["Samples"]\ninclude = ["Commons"]\n')
+    with pytest.raises(RecipeError, match=r"r\.toml: include folder .*Commons: not a folder"):
+        load(recipe)
+
+
 def test_recipe_errors_name_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "r.toml"
     bad.write_text('sources = ["x"]\n[settings]\nsmz = ["sm_80"]\n')
