@@ -20,7 +20,10 @@ Here:       cass-train output RECIPE (the model folder from the adapter); cass-t
 GPU call 4: python3 bench/smollm2.py execute --out $OUT --only answers-source-tuned,answers-niche-chain
             (any machine: it needs only nvcc and the answers files)
 Each GPU call must come within the machine's idle time of the one before (30 s here): the staged
-half and the trained runs live in /tmp/smol on that machine only.
+half and the trained runs live in /tmp/smol on that machine only. A machine that did not train
+the model (the first was given back): stage .smol/a, stage .smol/b, then
+            answers --adapter runs/smollm2-135m-source ...   # carry .smol/whl runs/smollm2-135m-source
+rebuilds the model from the adapter brought back by `train`, then answers.
 """
 from __future__ import annotations
 
