@@ -307,4 +307,3 @@ def split_prelude(text: str) -> tuple[str, str]:
         line_end = text.find("\n", at)
         at = len(text) if line_end < 0 else line_end + 1
     return text[:at], text[at:]
-

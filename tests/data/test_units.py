@@ -123,6 +123,9 @@ def test_include_folders_bring_the_headers_a_unit_includes(tmp_path: Path) -> No
     recipe = tmp_path / "r.toml"
     recipe.write_text('sources = ["Samples"]\ninclude = ["Common"]\n')
     assert load(recipe).include == [common]
+    recipe.write_text('sources = ["Samples"]\ninclude = "Common"\n')
+    with pytest.raises(RecipeError, match=r"r\.toml: include must be a list of folder names"):
+        load(recipe)
     recipe.write_text('sources = ["Samples"]\ninclude = ["Commons"]\n')
     with pytest.raises(RecipeError, match=r"r\.toml: include folder .*Commons: not a folder"):
         load(recipe)
