@@ -26,6 +26,9 @@ class CollectError(Exception):
 def collect(sources: list[str], work: Path, licence: str | None = None,
             include: Sequence[Path] = ()) -> Iterator[dict[str, Any]]:
     """`include`: folders searched for the headers a local or git source's files include (nvcc's -I)."""
+    for folder in include:
+        if not Path(folder).is_dir():  # a typo would silently drop every unit that needs it
+            raise CollectError(f"{folder}: include folder not found")
     for source in sources:
         if source.startswith("git+"):
             yield from from_git(source[4:], work / "checkouts", licence, include)
