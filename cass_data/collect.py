@@ -63,7 +63,7 @@ def _read(path: Path) -> str | None:
         return data.decode("latin-1")
 
 
-def _with_headers(main: Path, root: Path, include: Sequence[Path] = ()) -> dict[str, str]:
+def _with_headers(main: Path, include: Sequence[Path] = ()) -> dict[str, str]:
     """The .cu and the headers it includes, transitively: a quoted header beside its includer (in
     the .cu's folder), and any header (quoted or <angled>) found in an `include` folder, as nvcc's
     -I finds it. A header from an include folder is placed at the unit's top under its path in that
@@ -94,7 +94,7 @@ def units_of_file(path: Path, rel: str, origin: str, domain: str, licence: str |
                   text: str | None = None, files: dict[str, str] | None = None,
                   include: Sequence[Path] = ()) -> Iterator[dict[str, Any]]:
     """A program (has main) or one unit per kernel."""
-    files = files if files is not None else _with_headers(path, path.parent, include)
+    files = files if files is not None else _with_headers(path, include)
     main = os.path.basename(rel)
     text = text if text is not None else files.get(main)
     if text is None:
