@@ -276,10 +276,10 @@ def verify(unit: dict[str, Any], hip: dict[str, str], ctx: Context) -> dict[str,
         env = scrubbed_env(scratch, [os.path.dirname(ctx.found.path("nvcc"))])
         result = run_case(case, tools, env)
         info = {"outcome": result.outcome, "runner_level": result.level, "reasons": result.reasons[:5],
-                "diff": result.diff[-1500:], "seconds": round(result.seconds, 2),
+                "diff": result.diff[-1500:], "seconds": round(result.seconds, 3),
                 "original_verdict": result.original.run.verdict if result.original.run else None,
-                "build_seconds": round(result.original.build_seconds + result.translation.build_seconds, 2),
-                "run_seconds": round(sum(s.run.seconds for s in (result.original, result.translation) if s.run), 2)}
+                "build_seconds": round(result.original.build_seconds + result.translation.build_seconds, 3),
+                "run_seconds": round(sum(s.run.seconds for s in (result.original, result.translation) if s.run), 3)}
         code = result.original.run.exit_code if result.original.run else None
         if result.outcome == "agree":
             if code != 0:
