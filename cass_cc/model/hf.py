@@ -16,11 +16,13 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from . import ModelError
 from .settings import Generation, ModelSettings
+from .stops import STOPS, Ends, answer_fence
 from ..util import sha256_hex
 from .store import Store, stat_names
 
@@ -115,6 +117,7 @@ class HFBackend:
         self.device: str = ""
         self.dtype: Any = None
         self.generated_tokens = 0  # counted over every generate(), for benchmarks
+        self.ends: Counter[str] = Counter()  # how answers ended: eos, closed, looping (stops.py) or limit
 
     # ---- where the weights are, and what names them -------------------------------
 
@@ -171,19 +174,20 @@ class HFBackend:
 
     def identity(self) -> str:
         """hf:<repo>@<commit> for a hub model (the commit names weights and tokenizer);
-        for a folder, digests of its weights and config and of its tokenizer files."""
+        for a folder, digests of its weights and config and of its tokenizer files. Then
+        the version of the rules that end answers early (stops.py)."""
         if self._identity is None:
             spec = self.settings.model
             if is_local(spec):
                 folder = self.folder()
                 if self._gguf:  # weights, tokenizer and chat template are in the one file
-                    self._identity = f"local:gguf-{self.store.folder_digest(folder, [self._gguf])[:32]}"
+                    self._identity = f"local:gguf-{self.store.folder_digest(folder, [self._gguf])[:32]}+{STOPS}"
                     return self._identity
                 weights = self.store.folder_digest(folder, [*CONFIG_FILES, *stat_names(folder, WEIGHT_SUFFIXES)])
                 tokenizer = self.store.folder_digest(folder, list(TOKENIZER_FILES))
-                self._identity = f"local:{weights[:16]}:tok-{tokenizer[:16]}"
+                self._identity = f"local:{weights[:16]}:tok-{tokenizer[:16]}+{STOPS}"
             else:
-                self._identity = f"hf:{spec}@{self.commit()}"
+                self._identity = f"hf:{spec}@{self.commit()}+{STOPS}"
         return self._identity
 
     def config(self) -> dict[str, Any]:
@@ -363,17 +367,31 @@ class HFBackend:
         for start in range(0, len(order), size):
             rows = order[start : start + size]
             enc = tok([texts[i] for i in rows], return_tensors="pt", padding=True, add_special_tokens=False).to(self.device)
+            ends = Ends([answer_fence(prompts[i]) for i in rows], lambda ids: tok.decode(ids, skip_special_tokens=True), eos)
             try:
                 with torch.inference_mode():
-                    out = model.generate(**enc, **options)
+                    out = model.generate(**enc, **options, stopping_criteria=_stopping(ends))
             except Exception as e:  # out of memory, a broken checkpoint
                 raise ModelError(f"{self.label}: generation failed: {_one_line(e)}") from None
             new = out[:, enc["input_ids"].shape[1] :].tolist()
-            for row, ids in zip(rows, new):
-                ids = _until_eos(ids, eos)
+            for n, (row, ids) in enumerate(zip(rows, new)):
+                ids = ends.trim(n, ids)
                 self.generated_tokens += len(ids)
+                self.ends[ends.why.get(n, "limit")] += 1
                 answers[row] = tok.decode(ids, skip_special_tokens=True)
         return answers
+
+
+def _stopping(ends: Ends) -> Any:
+    """`ends` as the stopping criterion generate() calls after each token of the batch."""
+    import torch
+    from transformers import StoppingCriteria, StoppingCriteriaList
+
+    class Over(StoppingCriteria):
+        def __call__(self, input_ids: Any, scores: Any, **kwargs: Any) -> Any:
+            return torch.tensor(ends.step(input_ids[:, -1].tolist()), dtype=torch.bool, device=input_ids.device)
+
+    return StoppingCriteriaList([Over()])
 
 
 def _quiet_gguf_reader() -> None:
@@ -396,14 +414,6 @@ def _eos_ids(model: Any, tok: Any) -> set[int]:
     if tok.eos_token_id is not None:
         found.add(tok.eos_token_id)
     return found
-
-
-def _until_eos(ids: list[int], eos: set[int]) -> list[int]:
-    """The generated tokens up to and with the first end token (the rest is padding)."""
-    for n, t in enumerate(ids):
-        if t in eos:
-            return ids[: n + 1]
-    return ids
 
 
 def _one_line(e: BaseException) -> str:

@@ -13,6 +13,7 @@ from cass_cc.model import ModelError
 from cass_cc.model.hf import HFBackend
 from cass_cc.model.settings import Generation, ModelSettings
 from cass_cc.model.store import Store
+from cass_cc.model.stops import STOPS
 from cass_cc.translate import LazyRules, Target, TranslationDeclined, TranslationError, TranslatorChain
 from cass_cc.translate.model import ModelTranslator
 from tests.model.conftest import needs_torch
@@ -183,6 +184,6 @@ def test_hub_model_from_the_hugging_face_cache(tiny_model: Path, tmp_path: Path,
     (repo / "refs" / "main").write_text(commit)
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     b = HFBackend(ModelSettings(model="ahmedheakl/cass-src-1.5b", device="cpu"), Store(tmp_path / "s"))
-    assert b.identity() == f"hf:ahmedheakl/cass-src-1.5b@{commit}"
+    assert b.identity() == f"hf:ahmedheakl/cass-src-1.5b@{commit}+{STOPS}"
     assert b.folder() == repo / "snapshots" / commit
     assert b.load_tokenizer().chat_template
