@@ -180,7 +180,7 @@ def _summary(p: Any) -> None:
               help="a folder searched for headers the folder and git sources include, as nvcc's -I (repeatable)")
 @pipeline_options
 def collect(sources: tuple[str, ...], licence: str | None, include: tuple[Path, ...], work: Path, **kw: Any) -> None:
-    """Units from folders, git+URL, hf:DATASET, synth:N:SEED, hecbench:SRC[:NAMES]."""
+    """Units from folders, git+URL, hf:DATASET, synth:N:SEED[:DOMAINS], hecbench:SRC[:NAMES]."""
     p = _pipeline(work, **kw)
     _stage(lambda: click.echo(f"{len(p.collect(list(sources), licence, include))} units in {work / 'units.jsonl'}", err=True))
 

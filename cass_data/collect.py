@@ -5,7 +5,7 @@ Each source is a string (a recipe's `sources` list, or `cass-data collect SOURCE
     PATH                 a local folder; origin = its first-level folder (a repository each)
     git+URL[@REV]        a git checkout (cloned shallow into the work folder); origin = the URL's name
     hf:NAME_OR_PATH[:SPLIT]  a dataset of files (columns content, path, repo_name, license(s))
-    synth:N:SEED         `cass-data synth` programs generated in place
+    synth:N:SEED[:DOMAINS]  `cass-data synth` programs generated in place (DOMAINS: a,b,... in order)
     hecbench:SRC_DIR[:NAMES_FILE]  HeCBench programs (<name>-cuda folders, built with their Makefile)
 """
 from __future__ import annotations
@@ -175,10 +175,20 @@ def from_hf(spec: str) -> Iterator[dict[str, Any]]:
 
 
 def from_synth(spec: str) -> Iterator[dict[str, Any]]:
-    from .synth import generate_many
+    """N:SEED[:DOMAINS]: N programs of seed SEED over DOMAINS (comma-separated, in that order; all
+    of them by default). Program i is of domain DOMAINS[i % len(DOMAINS)], so a recipe that names
+    its domains keeps its programs when the generator gains domains."""
+    from .synth import DOMAINS, generate_many
 
-    n, _, seed = spec.partition(":")
-    for prog in generate_many(seed or "0", int(n)):
+    n, _, rest = spec.partition(":")
+    seed, _, names = rest.partition(":")
+    domains = tuple(d for d in names.split(",") if d) if names else DOMAINS
+    unknown = [d for d in domains if d not in DOMAINS]
+    if unknown:
+        raise CollectError(f"synth:{spec}: unknown domain(s) {', '.join(unknown)}; known: {', '.join(DOMAINS)}")
+    if not n.isdigit() or not domains:
+        raise CollectError(f"synth:{spec}: expected synth:N:SEED[:DOMAINS]")
+    for prog in generate_many(seed or "0", int(n), domains):
         yield _synth_unit(prog.domain, prog.seed, prog.index, prog.source)
 
 

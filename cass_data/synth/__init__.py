@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterator, Sequence
 
-from . import (conv1d, elementwise, gemm, histogram, launch, reduction, scan, sort, stencil1d, stencil2d,
-               transpose, warp)
+from . import (conv1d, coop, elementwise, gemm, histogram, launch, lowp, reduction, scan, sort, stencil1d,
+               stencil2d, streams, transpose, warp)
 from .common import Program
 
 GENERATORS: dict[str, Callable[[random.Random], str]] = {
@@ -28,6 +28,9 @@ GENERATORS: dict[str, Callable[[random.Random], str]] = {
     "conv1d": conv1d.generate,
     "warp": warp.generate,
     "launch": launch.generate,
+    "coop": coop.generate,
+    "lowp": lowp.generate,
+    "streams": streams.generate,
 }
 DOMAINS: tuple[str, ...] = tuple(GENERATORS)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -131,3 +132,49 @@ def test_sample_compiles_with_nvcc(nvcc_failures: dict[str, str]) -> None:
 @pytest.mark.skipif(not shutil.which("clang-15") and not shutil.which("clang"), reason="needs a HIP-capable clang")
 def test_sample_compiles_through_cass_cc(cass_failures: dict[str, str]) -> None:
     assert not cass_failures, "\n\n".join(f"{k}:\n{v}" for k, v in cass_failures.items())
+
+
+@pytest.mark.skipif(not shutil.which("g++"), reason="needs g++")
+def test_lowp_host_rounding_agrees_with_numpy(tmp_path: Path) -> None:
+    """The lowp programs' CPU check rounds exact doubles to half and bfloat16 bits with C++ of
+    their own; NumPy's float16 (and float32's bits, rounded to 16 to nearest even) are the truth,
+    over every value the programs can produce: sums, products and fused multiply-adds of
+    multiples of 1/16 in [-8, 8], signed zeros included."""
+    import numpy as np
+
+    from cass_data.synth.lowp import FORMATS, HOST_ROUND
+
+    grid = np.arange(-128, 129) / 16.0
+    rng = np.random.default_rng(3)
+    a, b, c = (rng.choice(grid, 4000) for _ in range(3))
+    values = np.concatenate([a + b, a - b, a * b, a * b + c, -(a * b), [0.0, -0.0, 0.0 * -1.0]])
+    (tmp_path / "round.cpp").write_text(
+        "#include <cmath>\n#include <cstdio>\n" + HOST_ROUND
+        + "int main() { double x; while (std::scanf(\"%lf\", &x) == 1) std::printf(\"%u %u\\n\", "
+        + f"round_bits(x, {FORMATS['__half'][0]}, {FORMATS['__half'][1]}), "
+        + f"round_bits(x, {FORMATS['__nv_bfloat16'][0]}, {FORMATS['__nv_bfloat16'][1]})); }}\n")
+    subprocess.run(["g++", "-O1", "-o", str(tmp_path / "round"), str(tmp_path / "round.cpp")], check=True)
+    out = subprocess.run([str(tmp_path / "round")], input="\n".join(repr(float(v)) for v in values),
+                         capture_output=True, text=True, check=True).stdout.split()
+    got = np.array(out, dtype=np.uint32).reshape(-1, 2)
+    half = values.astype(np.float16).view(np.uint16)
+    assert np.array_equal(values.astype(np.float32).astype(np.float64), values)  # every value is exact in float
+    f32 = values.astype(np.float32).view(np.uint32)
+    bf16 = ((f32 + 0x7FFF + ((f32 >> 16) & 1)) >> 16).astype(np.uint16)
+    assert np.array_equal(got[:, 0], half) and np.array_equal(got[:, 1], bf16)
+    assert got[-2, 0] == 0x8000 and got[-2, 1] == 0x8000  # -0
+
+
+def test_a_synth_source_that_names_its_domains_keeps_its_programs() -> None:
+    """synth:N:SEED:DOMAINS: program i is of DOMAINS[i % len(DOMAINS)], whatever domains the
+    generator has since gained; a bad spec is one line naming it."""
+    from cass_data.collect import CollectError, from_synth
+
+    twelve = DOMAINS[:12]
+    named = list(from_synth("30:1:" + ",".join(twelve)))
+    assert [u["domain"] for u in named] == [twelve[i % 12] for i in range(30)]
+    assert [u["files"][u["main"]] for u in named] == [p.source for p in generate_many(1, 30, twelve)]
+    assert {u["domain"] for u in from_synth(f"{len(DOMAINS)}:1")} == set(DOMAINS)
+    for spec, message in (("3:1:warp,nope", "unknown domain(s) nope"), ("x:1", "expected synth:N:SEED[:DOMAINS]")):
+        with pytest.raises(CollectError, match="^" + re.escape(f"synth:{spec}: {message}")):
+            list(from_synth(spec))
