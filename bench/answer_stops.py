@@ -15,6 +15,7 @@ Writes bench/results/answer_stops.json.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -75,7 +76,7 @@ def main(model: Path, batch: int) -> None:
     stopped_s = time.monotonic() - start
     differ = [n for n, (a, b) in enumerate(zip(plain, stopped)) if SOURCE.extract(a) != SOURCE.extract(b)]
     result = {
-        "model": str(model), "device": "cpu", "prompts": len(prompts), "batch": batch, "max_new_tokens": NICHE_TOKENS,
+        "model": os.path.relpath(model, ROOT), "device": "cpu", "prompts": len(prompts), "batch": batch, "max_new_tokens": NICHE_TOKENS,
         "baseline": {"seconds": round(plain_s, 1), "tokens": plain_tokens,
                      "closed_fences": sum(SOURCE.extract(a) is not None for a in plain)},
         "stops": {"seconds": round(stopped_s, 1), "tokens": backend.generated_tokens, "ends": dict(backend.ends),
