@@ -117,3 +117,51 @@ def fetch(name: str, ctype: str, count: str) -> str:
 
 def finish_launch() -> str:
     return "    CHECK(cudaGetLastError());\n    CHECK(cudaDeviceSynchronize());\n"
+
+
+# ---- per-element integer ops over whole groups (warp.py, coop.py) ------------------------------
+# One int in and one int out an element, a kernel per op; the grid covers n rounded up to whole
+# groups (warps, blocks), threads past n read 0, and the CPU emulates each group from the input
+# padded with zeros (h_pad).
+
+def int_kernel(name: str, body: str, covers: str, before: str = "", after: str = "") -> str:
+    """Kernel `name(in, out, n)`: `before` and `after` the index line, then `body` computes r from v."""
+    return f"""__global__ void {name}(const int* __restrict__ in, int* __restrict__ out, int n) {{
+{before}    int i = blockIdx.x * blockDim.x + threadIdx.x;  // whole {covers} run: the grid covers n rounded up
+{after}    int v = i < n ? in[i] : 0;
+    int r;
+    {body}
+    if (i < n) out[i] = r;
+}}"""
+
+
+def int_check(k: int, decls: str, ref: str) -> str:
+    """The host loop comparing h_out<k> with `ref`, which computes r for element i after `decls`."""
+    return f"""    for (int i = 0; i < n; ++i) {{
+        {decls}
+        {ref}
+        if (h_out{k}[i] != r) {{
+    {report_bad("i", f"h_out{k}[i]", "r").strip()}
+        }}
+    }}"""
+
+
+def int_launch(k: int, op: str, block: str) -> str:
+    return f"""    {op}<<<(n + {block} - 1) / {block}, {block}>>>(d_in, d_out{k}, n);
+{finish_launch()}{fetch(f"out{k}", "int", "n")}"""
+
+
+def int_main(n: int, padded: str, why: str, launches: list[str], checks: list[str]) -> str:
+    """main(): the input, an output per launch, h_pad (`padded` elements; `why`: its comment), the checks."""
+    arrays = "".join(device_array(f"out{k}", "int", "n", None) for k in range(len(launches)))
+    frees = " ".join(f"CHECK(cudaFree(d_out{k})); free(h_out{k});" for k in range(len(launches)))
+    return f"""{MAIN_START}    const int n = {n};
+{device_array("in", "int", "n", "lcg_int(-1000, 1000)")}{arrays}
+    // {why}
+    const int padded = {padded};
+    int* h_pad = (int*)calloc(padded, sizeof(int));
+    for (int i = 0; i < n; ++i) h_pad[i] = h_in[i];
+{"".join(launches)}    int bad = 0;
+{chr(10).join(checks)}
+    CHECK(cudaFree(d_in)); free(h_in); free(h_pad); {frees}
+{MAIN_END}"""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .common import MAIN_END, MAIN_START, device_array, fetch, finish_launch, pick_block, prelude, report_bad
+from .common import int_check, int_kernel, int_launch, int_main, pick_block, prelude
 
 # name -> (device statements computing `r` from `v`, `tile`, `block`; host statement computing `r`
 # from the tile's values `w` (TILE of them), the lane `lane` and the block's values `blk`)
@@ -38,31 +38,16 @@ def generate(rng: random.Random) -> str:
     block = pick_block(rng, 32, 512)
     n = rng.randint(1, 1 << rng.randint(8, 17))
     src = rng.randint(0, 31)
-    kernels, launches, host = [], [], []
+    kernels, launches, checks = [], [], []
     for k, op in enumerate(ops):
         dev, ref = OPS[op]
         shared = "    __shared__ int s[BLOCK];\n" if op == "block_sum" else ""
-        kernels.append(f"""__global__ void {op}(const int* __restrict__ in, int* __restrict__ out, int n) {{
-{shared}    cg::thread_block block = cg::this_thread_block();
-    cg::thread_block_tile<TILE> tile = cg::tiled_partition<TILE>(block);
-    int i = blockIdx.x * blockDim.x + threadIdx.x;  // whole blocks run: the grid covers n rounded up
-    int v = i < n ? in[i] : 0;
-    int r;
-    {dev}
-    if (i < n) out[i] = r;
-}}""")
-        launches.append(f"""    {op}<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(d_in, d_out{k}, n);
-{finish_launch()}{fetch(f"out{k}", "int", "n")}""")
+        groups = ("    cg::thread_block block = cg::this_thread_block();\n"
+                  "    cg::thread_block_tile<TILE> tile = cg::tiled_partition<TILE>(block);\n")
+        kernels.append(int_kernel(op, dev, "blocks", before=shared + groups))
+        launches.append(int_launch(k, op, "BLOCK"))
         needs = "".join(f"\n        {decl}" for name, decl in HOST_NAMES if name in ref)
-        host.append(f"""    for (int i = 0; i < n; ++i) {{
-        int local = i % BLOCK, lane = local % TILE, r;{needs}
-        {ref}
-        if (h_out{k}[i] != r) {{
-    {report_bad("i", f"h_out{k}[i]", "r").strip()}
-        }}
-    }}""")
-    arrays = "".join(device_array(f"out{k}", "int", "n", None) for k in range(len(ops)))
-    frees = " ".join(f"CHECK(cudaFree(d_out{k})); free(h_out{k});" for k in range(len(ops)))
+        checks.append(int_check(k, f"int local = i % BLOCK, lane = local % TILE, r;{needs}", ref))
     kernel_text = "\n\n".join(kernels)
     return f"""{prelude(rng, ("cooperative_groups.h",))}
 namespace cg = cooperative_groups;
@@ -71,13 +56,5 @@ namespace cg = cooperative_groups;
 #define BLOCK {block}
 #define SRC {src}
 {kernel_text}
-{MAIN_START}    const int n = {n};
-{device_array("in", "int", "n", "lcg_int(-1000, 1000)")}{arrays}
-    // The CPU emulation sees whole blocks: threads past n hold 0, as in the kernels.
-    const int padded = (n + BLOCK - 1) / BLOCK * BLOCK;
-    int* h_pad = (int*)calloc(padded, sizeof(int));
-    for (int i = 0; i < n; ++i) h_pad[i] = h_in[i];
-{"".join(launches)}    int bad = 0;
-{chr(10).join(host)}
-    CHECK(cudaFree(d_in)); free(h_in); free(h_pad); {frees}
-{MAIN_END}"""
+{int_main(n, "(n + BLOCK - 1) / BLOCK * BLOCK",
+           "The CPU emulation sees whole blocks: threads past n hold 0, as in the kernels.", launches, checks)}"""

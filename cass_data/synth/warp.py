@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .common import MAIN_END, MAIN_START, device_array, fetch, finish_launch, pick_block, prelude, report_bad
+from .common import int_check, int_kernel, int_launch, int_main, pick_block, prelude
 
 # name -> (device statement computing `r` from `v` and `lane`, host statement computing `r`
 # from warp array `w` (32 values) and `lane`)
@@ -39,29 +39,12 @@ def generate(rng: random.Random) -> str:
     thresh = rng.randint(-900, 900)
     src = rng.randint(0, 31)
     width = rng.choice((2, 4, 8, 16, 32))
-    kernels, launches, host = [], [], []
+    kernels, launches, checks = [], [], []
     for k, op in enumerate(ops):
         dev, ref = OPS[op]
-        kernels.append(f"""__global__ void {op}(const int* __restrict__ in, int* __restrict__ out, int n) {{
-    int i = blockIdx.x * blockDim.x + threadIdx.x;  // whole warps run: the grid covers n rounded up
-    int lane = threadIdx.x & 31;
-    int v = i < n ? in[i] : 0;
-    int r;
-    {dev}
-    if (i < n) out[i] = r;
-}}""")
-        launches.append(f"""    {op}<<<(n + {block} - 1) / {block}, {block}>>>(d_in, d_out{k}, n);
-{finish_launch()}{fetch(f"out{k}", "int", "n")}""")
-        host.append(f"""    for (int i = 0; i < n; ++i) {{
-        int lane = i & 31, r;
-        const int* w = h_pad + (i - lane);
-        {ref}
-        if (h_out{k}[i] != r) {{
-    {report_bad("i", f"h_out{k}[i]", "r").strip()}
-        }}
-    }}""")
-    arrays = "".join(device_array(f"out{k}", "int", "n", None) for k in range(len(ops)))
-    frees = " ".join(f"CHECK(cudaFree(d_out{k})); free(h_out{k});" for k in range(len(ops)))
+        kernels.append(int_kernel(op, dev, "warps", after="    int lane = threadIdx.x & 31;\n"))
+        launches.append(int_launch(k, op, str(block)))
+        checks.append(int_check(k, "int lane = i & 31, r;\n        const int* w = h_pad + (i - lane);", ref))
     kernel_text = "\n\n".join(kernels)
     return f"""{prelude(rng)}
 // warp: {", ".join(ops)}; block {block}
@@ -70,13 +53,5 @@ def generate(rng: random.Random) -> str:
 #define SRC {src}
 #define WIDTH {width}
 {kernel_text}
-{MAIN_START}    const int n = {n};
-{device_array("in", "int", "n", "lcg_int(-1000, 1000)")}{arrays}
-    // The CPU emulation sees the padded warp: lanes past n hold 0, as in the kernels.
-    const int padded = (n + 31) / 32 * 32;
-    int* h_pad = (int*)calloc(padded, sizeof(int));
-    for (int i = 0; i < n; ++i) h_pad[i] = h_in[i];
-{"".join(launches)}    int bad = 0;
-{chr(10).join(host)}
-    CHECK(cudaFree(d_in)); free(h_in); free(h_pad); {frees}
-{MAIN_END}"""
+{int_main(n, "(n + 31) / 32 * 32", "The CPU emulation sees the padded warp: lanes past n hold 0, as in the kernels.",
+           launches, checks)}"""
