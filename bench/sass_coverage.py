@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench._cli import CONTEXT, as_written  # noqa: E402
 from cass_cc.click_main import run_click  # noqa: E402
+from cass_cc.emu.differential import kernel_in  # noqa: E402
 from cass_cc.sass import codegen  # noqa: E402
 from cass_cc.sass.cubin import CubinError, read  # noqa: E402
 from cass_cc.toolchain import Toolchain  # noqa: E402
@@ -121,38 +122,6 @@ def program_sources(folder: Path) -> dict[str, str]:
             if p.is_file() and p.suffix in SOURCE_SUFFIXES}
 
 
-# HIP's vector types are HIP_vector_type<T, N> templates, CUDA's are plain structs: a kernel
-# templated on (or taking) int2 has another mangled name in clang's code object
-VECTOR_PREFIX = {"char": "char", "signed char": "char", "unsigned char": "uchar", "short": "short",
-                 "unsigned short": "ushort", "int": "int", "unsigned int": "uint", "long": "long",
-                 "unsigned long": "ulong", "long long": "longlong", "unsigned long long": "ulonglong",
-                 "float": "float", "double": "double"}
-
-
-def cuda_spelling(demangled: str) -> str:
-    """clang's demangled HIP kernel name as CUDA spells it (vector and bf16 types), spaces before '>' dropped."""
-    def vec(m: re.Match) -> str:
-        element = m.group(1).strip()
-        return VECTOR_PREFIX[element] + m.group(2) if element in VECTOR_PREFIX else m.group(0)
-
-    text = re.sub(r"HIP_vector_type<([^<>,]+),\s*(\d)u?>", vec, demangled)
-    text = re.sub(r"\b__hip_bfloat16(2?)\b", r"__nv_bfloat16\1", text)  # the translation's bf16 types
-    return re.sub(r"\s+>", ">", text)
-
-
-def clang_name(clang_co: Any, kernel: Any) -> str:
-    """The kernel's name in clang's code object: its own, or one that demangles to the same
-    signature once HIP's vector types are spelled as CUDA's; '' when none."""
-    from cass_cc.sass.cubin import demangle
-
-    if kernel.name in clang_co.kernels:
-        return kernel.name
-    want = cuda_spelling(kernel.demangled)
-    names = demangle(sorted(clang_co.kernels))
-    hits = [n for n, d in names.items() if cuda_spelling(d) == want]
-    return hits[0] if len(hits) == 1 else ""
-
-
 class WallClock(BaseException):
     """Not an Exception: the emulator turns an Exception raised inside an instruction into an
     EmuError, and prove_pair then goes on to the next launch shape with no limit left."""
@@ -177,7 +146,9 @@ def time_limit(seconds: int) -> Iterator[None]:
 def prove_kernel(clang_co: Any, lifted_asm: str, kernel: Any, block: Any, folder: Path, tools: dict[str, str],
                  timeout: int) -> dict[str, Any]:
     """{"outcome", "reason", "detail"} for one lifted kernel (never raises)."""
-    from cass_data.prove import BuildError, _code_object, _first_line, prove_pair
+    from cass_data.prove import BuildError, _code_object, prove_pair
+
+    from cass_cc.util import first_line
 
     from cass_cc.toolchain.found import Found
 
@@ -185,17 +156,17 @@ def prove_kernel(clang_co: Any, lifted_asm: str, kernel: Any, block: Any, folder
     try:
         lifted_co = _code_object(lifted_asm, folder, "lifted", ctx, True)  # type: ignore[arg-type]
     except (BuildError, subprocess.TimeoutExpired) as e:
-        return {"outcome": "compiled", "reason": "lifted code object not built", "detail": _first_line(e)}
+        return {"outcome": "compiled", "reason": "lifted code object not built", "detail": first_line(e)}
     except Exception as e:  # noqa: BLE001 - a code object the loader refuses is this kernel's outcome
         return {"outcome": "compiled", "reason": f"lifted code object not loaded ({type(e).__name__})",
-                "detail": _first_line(e)}
+                "detail": first_line(e)}
     try:
         with time_limit(timeout):
             return prove_pair(clang_co, lifted_co, kernel, block)
     except WallClock:
         return {"outcome": "compiled", "reason": f"wall-clock limit ({timeout} s)", "detail": ""}
     except Exception as e:  # noqa: BLE001 - an emulator crash is counted, not fatal
-        return {"outcome": "compiled", "reason": f"emulator error ({type(e).__name__})", "detail": _first_line(e)}
+        return {"outcome": "compiled", "reason": f"emulator error ({type(e).__name__})", "detail": first_line(e)}
 
 
 def one_file(cu: Path, sm: int, tools: dict[str, str], prove: bool, timeout: int) -> tuple[dict, list[dict]]:
@@ -267,13 +238,12 @@ def one_file(cu: Path, sm: int, tools: dict[str, str], prove: bool, timeout: int
             t0 = time.monotonic()
             if clang_co is None:
                 row.update(why)
-            elif not clang_name(clang_co, kernels[row["kernel"]]):
+            elif not kernel_in(clang_co, kernels[row["kernel"]]):
                 row.update({"outcome": "compiled", "reason": "no such kernel in clang's code object", "detail": ""})
             else:
                 k = kernels[row["kernel"]]
-                other = clang_name(clang_co, k)
-                if other != k.name:  # prove_pair runs both under the CUDA name
-                    clang_co.kernels[k.name] = clang_co.kernels[other]
+                other = kernel_in(clang_co, k)  # prove_pair runs clang's kernel of the same CUDA signature
+                if other != k.name:
                     row["clang_kernel"] = other
                 block = source_block(sources, k.demangled)
                 row["block"] = list(block) if block else None

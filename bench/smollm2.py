@@ -486,11 +486,15 @@ def rules_answers(output: Path) -> None:
               default=RESULTS / "answers-source-tuned.jsonl", show_default=True)
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=RESULTS / "answers-chain-always.jsonl",
               show_default=True)
-def chain(answers_file: Path, output: Path) -> None:
+@click.option("--check", type=click.Choice(["compile", "emulator"]), default="compile", show_default=True,
+              help="cass-cc's model-check: with emulator, an answer that compiles is used only where its kernels "
+                   "compute what the CUDA file's lifted kernels compute on the gfx1100 emulator")
+def chain(answers_file: Path, output: Path, check: str) -> None:
     """Here: the rules+model chain with the model asked for every file (--cass-model-when=always): a
     file's answer is used where it compiles for gfx1100 (the check cass-cc makes before using an
-    answer), else the rules' translation. With the default (model only where the rules cannot
-    serve) the chain is the rules on this suite; this is the chain that could go wrong."""
+    answer; with --check emulator, and where it passes cass-cc's emulator check), else the rules'
+    translation. With the default (model only where the rules cannot serve) the chain is the rules
+    on this suite; this is the chain that could go wrong."""
     from cass_cc.toolchain.found import Found
     from cass_cc.util import atomic_write_text
     from cass_train import suite as suites
@@ -503,17 +507,48 @@ def chain(answers_file: Path, output: Path) -> None:
     items = [it for p in suites.load().programs for it in _sources(p)]
     model = Outputs(str(answers_file)).translate_many(items)
     rules = RulesTranslator(Options(hip_version=tools.hip_version)).translate_many(items)
+    emulator = _emulator_check() if check == "emulator" else None
+    paths = {name: path for p in suites.load().programs for name, path in _program_files(p)}
     rows, served = [], {"model": 0, "rules": 0}
     for name, _, filename in items:
         text = model[name].text
         ok = text is not None and cached_compile(None, text, filename, tools.extra_cuda_includes, tools).ok
+        why = ""
+        if ok and emulator is not None:
+            with tempfile.TemporaryDirectory(prefix="cass-emucheck-") as tmp:
+                why = emulator.check(text, str(paths[name]), [], tmp) or ""
+            ok = not why
+            _say(f"{name}: {'model' if ok else 'rules: ' + why}")
         who = "model" if ok else "rules"
         served[who] += 1
         chosen = text if ok else rules[name].text
-        rows.append({"name": name, "hip": chosen, "served": who} if chosen is not None else
-                    {"name": name, "error": rules[name].error, "served": who})
+        rows.append({"name": name, "hip": chosen, "served": who, **({"refused": why} if why else {})}
+                    if chosen is not None else {"name": name, "error": rules[name].error, "served": who})
     atomic_write_text(output, "".join(json.dumps(r) + "\n" for r in rows))
     _say(f"{output}: {served['model']} files served by the model, {served['rules']} by the rules")
+
+
+def _program_files(program: Any) -> list[tuple[str, Path]]:
+    """(item name, the CUDA file) of a suite program, named as engine._sources names them."""
+    if program.kind == "tree":
+        return [(f"{program.name}/{rel}", program.path / rel) for rel in program.sources]
+    return [(program.name, program.path)]
+
+
+def _emulator_check() -> Any:
+    """cass-cc's model-check=emulator (cass_cc/driver/emucheck.py) for single-file suite programs
+    built with no options: the build view a `cass-cc -c FILE` has."""
+    from types import SimpleNamespace
+
+    from cass_cc import config as settings
+    from cass_cc.driver.emucheck import EmulatorCheck
+    from cass_cc.nvcc.parse import parse
+    from cass_cc.toolchain import Toolchain
+
+    env = {**os.environ, "CASS_MODEL_CHECK": "emulator"}
+    view = SimpleNamespace(inv=parse(["-c", "x.cu"], env), config=settings.load(env=env), tc=Toolchain(env),
+                           archs=["gfx1100"], dry=False)
+    return EmulatorCheck(view)  # type: ignore[arg-type]
 
 
 def _kernels(folder: Path, sm: int) -> dict[tuple[str, str], dict]:

@@ -39,6 +39,12 @@ def split_top_level(text: str, opens: str, closes: str) -> list[str]:
     return parts
 
 
+def first_line(e: BaseException) -> str:
+    """An exception's first line (its type's name when it has none), at most 300 characters."""
+    text = str(e).strip().splitlines()
+    return (text[0] if text else type(e).__name__)[:300]
+
+
 def sha256_hex(*parts: bytes | str) -> str:
     h = sha256()
     for p in parts:

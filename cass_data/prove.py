@@ -24,6 +24,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from cass_cc.util import first_line
+
 from .context import Context, reject, unit_folder
 
 DIFFERS = "lifted kernel differs on the emulator"
@@ -58,58 +60,18 @@ def _code_object(asm: str, folder: Path, name: str, ctx: Context, version5: bool
     return load(co)
 
 
-def _first_line(e: BaseException) -> str:
-    text = str(e).strip().splitlines()
-    return (text[0] if text else type(e).__name__)[:300]
-
-
 def prove_pair(clang_co: Any, lifted_co: Any, kernel: Any, block: tuple[int, int, int] | None = None) -> dict[str, Any]:
     """One lifted kernel against clang's: {"outcome": proven | differs | compiled, "reason", "detail"}.
     block: the program's own block size for this kernel (tried first), when known."""
-    from cass_cc.emu import EmuError
-    from cass_cc.emu.executor import BudgetExceeded
-    from cass_cc.emu.planned import LayoutMismatch, run_planned
-    from cass_cc.sass.inputs import PlanError, changed, compare, plan, shapes
+    from cass_cc.emu.differential import run_beside
 
-    def compiled(reason: str, detail: str = "") -> dict[str, Any]:
-        return {"outcome": "compiled", "reason": reason, "detail": detail}
-
-    try:
-        base = plan(kernel)
-    except PlanError as e:
-        return compiled("inputs not planned", str(e))
-    first: dict[str, Any] | None = None
-    for shape in shapes(block):
-        p = base.with_shape(shape)
-        try:
-            before, ref = run_planned(clang_co, kernel.name, p, exact_layout=True)
-        except LayoutMismatch as e:
-            return compiled("clang's kernel takes its arguments at other offsets", _first_line(e))
-        except BudgetExceeded as e:
-            first = first or compiled("clang's kernel ran out of emulator budget", _first_line(e))
-            continue
-        except EmuError as e:
-            first = first or compiled(f"clang's kernel stopped on the emulator ({type(e).__name__})", _first_line(e))
-            continue
-        written = changed(before, ref)
-        if not written:
-            first = first or compiled("clang's kernel wrote no buffer under the planned launches", p.describe())
-            continue
-        try:
-            _, got = run_planned(lifted_co, kernel.name, p)
-        except LayoutMismatch as e:
-            return compiled("the lifted kernel's arguments overlap its hidden arguments", _first_line(e))
-        except BudgetExceeded as e:
-            return compiled("lifted kernel ran out of emulator budget", _first_line(e))
-        except EmuError as e:
-            return compiled(f"lifted kernel stopped on the emulator ({type(e).__name__})", _first_line(e))
-        same, how = compare(p, ref, got)
-        if not same:
-            return {"outcome": "differs", "reason": DIFFERS, "detail": f"{how} ({p.describe()})"}
+    r = run_beside(clang_co, lifted_co, kernel, block, names=("clang's kernel", "lifted kernel"))
+    if r["outcome"] == "differs":
+        return {"outcome": "differs", "reason": DIFFERS, "detail": r["detail"]}
+    if r["outcome"] == "same":
         return {"outcome": "proven", "reason": "",
-                "detail": (f"agrees with clang's gfx1100 kernel on the emulator: {len(p.buffers)} buffers compared "
-                           f"({how}), {written} written; {p.describe()}")}
-    return first or compiled("no launch shape")
+                "detail": f"agrees with clang's gfx1100 kernel on the emulator: {r['detail']}"}
+    return {"outcome": "compiled", "reason": r["reason"], "detail": r["detail"]}
 
 
 def prove_unit(sources: dict[str, str], nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any],
@@ -149,11 +111,11 @@ def prove_unit(sources: dict[str, str], nvidia: dict[str, Any], amd: dict[str, A
                 path.write_bytes(base64.b64decode(nvidia["sms"][p["sm"]]["cubins"][p["cubin"]]["cubin"]))
                 cubin_kernels[ck] = {k.name: k for k in read(path, int(p["sm"][3:]))[0].kernels}
         except (BuildError, subprocess.TimeoutExpired) as e:
-            results[key] = {"outcome": "compiled", "reason": "code object not built", "detail": _first_line(e)}
+            results[key] = {"outcome": "compiled", "reason": "code object not built", "detail": first_line(e)}
             continue
         except Exception as e:  # noqa: BLE001 - a code object the loader refuses is this pair's outcome
             results[key] = {"outcome": "compiled", "reason": f"code object not loaded ({type(e).__name__})",
-                            "detail": _first_line(e)}
+                            "detail": first_line(e)}
             continue
         kernel = cubin_kernels[ck].get(p["kernel"])
         if kernel is None:

@@ -1,5 +1,6 @@
 """The driver's check of a model's answer (translate/model.py's Validator): the answer is compiled
-as the driver compiles the file it stands for, so an answer is used only where it builds."""
+as the driver compiles the file it stands for, so an answer is used only where it builds; with
+`model-check=emulator`, its kernels must also compute what the CUDA file's do (emucheck.py)."""
 from __future__ import annotations
 
 import functools
@@ -15,6 +16,7 @@ from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
 from ..util import atomic_write_text
 from . import commands
 from .crashes import MARK as CRASH_MARK, RETRIES as CRASH_RETRIES
+from .emucheck import emulator_check
 from .view import BuildView
 
 
@@ -24,6 +26,7 @@ class BuildValidator:
 
     def __init__(self, build: BuildView) -> None:
         self.build = build
+        self.emulator = emulator_check(build)
 
     @functools.cached_property
     def key(self) -> str:
@@ -35,6 +38,8 @@ class BuildValidator:
             "system": inv.system_include_dirs, "pre": inv.pre_includes, "std": inv.std, "host": inv.host_args,
             "rdc": inv.rdc, "cwd": os.getcwd(),
         }
+        if self.emulator is not None:
+            flags["emulator"] = self.emulator.key
         return json.dumps(flags, sort_keys=True, default=str)
 
     def prepare(self, filename: str) -> list[str]:
@@ -60,7 +65,7 @@ class BuildValidator:
                 except ToolTimeout as e:
                     return f"does not compile ({e})"
                 if proc.returncode == 0:
-                    return None
+                    return self.emulator.check(text, filename, flags, tmp) if self.emulator is not None else None
                 if CRASH_MARK not in proc.stderr:
                     break
-        return first_error(proc.stderr.decode("utf-8", "replace"), src, filename)
+            return first_error(proc.stderr.decode("utf-8", "replace"), src, filename)

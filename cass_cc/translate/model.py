@@ -16,10 +16,13 @@ data.answer = "body") answers a file without the rules' prelude, and the rules' 
 Every answer is checked before it is used: it must not add host side effects the source
 does not have (a process, a file, a socket, a library: hostcalls.py), and it is compiled
 for the build's targets with the build's own flags (the driver's command line,
-cass_cc/driver/commands.py); model output is never executed. An answer that fails either
-check (or has no ```amd fence) raises TranslationError, so the chain falls back to the
-rules with a one-line warning. Answers and compile verdicts are cached
-(cass_cc/model/store.py), a rejected answer's too: asking again would get the same answer.
+cass_cc/driver/commands.py); model output is never executed natively. With
+`model-check=emulator` its kernels must also compute, on the gfx1100 emulator, what the CUDA
+file's kernels lifted from their SASS compute (cass_cc/driver/emucheck.py; the verdict key holds
+the CUDA file's digest). An answer that fails a check (or has no ```amd fence) raises
+TranslationError, so the chain falls back to the rules with a one-line warning. Answers
+and verdicts are cached (cass_cc/model/store.py), a rejected answer's too: asking again
+would get the same answer.
 A model that could not be asked (ModelError: an endpoint down, a time-out, a reply too
 large) raises TranslationUnavailable: nothing is cached, and the next build asks again.
 """
@@ -38,6 +41,7 @@ from ..model.settings import ModelSettings
 from ..model.split import Piece, definition, group, pieces, text_of
 from ..model.store import Store, answer_key, verdict_key
 from ..toolchain.tool import ToolTimeout, run_tool
+from ..util import sha256_hex
 from .base import Target, Translation, TranslationDeclined, TranslationError, TranslationUnavailable, Translator
 from .hostcalls import added, describe
 from .prelude import split_prelude
@@ -197,7 +201,7 @@ class ModelTranslator:
             raise TranslationError(f"{self.backend.label}'s answer adds host calls the source does not make: {describe(extra)}")
         if self.validator is None:
             raise TranslationError("model answers are used only where they can be compiled first (a cass-cc build)")
-        key = verdict_key(text, filename, target.key(), self.validator.key)
+        key = self._verdict_key(text, filename, target, source)
         verdict = self.store.get(key)
         if not _is_verdict(verdict):  # missing, or not what this module stores (a damaged entry)
             error = self.validator.check(text, filename)
@@ -205,6 +209,11 @@ class ModelTranslator:
             self.store.set(key, verdict)
         if not verdict["ok"]:
             raise TranslationError(f"{self.backend.label}'s answer {verdict['error']}")
+
+    def _verdict_key(self, text: str, filename: str, target: Target, source: str) -> str:
+        """The source is part of it: with model-check=emulator the CUDA file is the truth."""
+        assert self.validator is not None
+        return verdict_key(text, filename, target.key(), f"{self.validator.key}|{sha256_hex(source)}")
 
     # ---- answers, cached, batched ------------------------------------------------
 
@@ -256,12 +265,12 @@ class ModelTranslator:
         if self.validator is None:
             return {**outcome, **{f: "rules (no compiler to check answers)" for f in texts}}
         todo = {f: t for f, t in texts.items()
-                if not added(sources[f], t) and not _is_verdict(self.store.get(verdict_key(t, f, target.key(), self.validator.key)))}
+                if not added(sources[f], t) and not _is_verdict(self.store.get(self._verdict_key(t, f, target, sources[f])))}
         prepared = {f: self.validator.prepare(f) for f in todo}  # in order: shares the driver's state
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
             errors = dict(zip(todo, pool.map(lambda f: self.validator.check(todo[f], f, prepared[f]), todo)))  # type: ignore[union-attr]
         for f, error in errors.items():
-            self.store.set(verdict_key(todo[f], f, target.key(), self.validator.key), {"ok": error is None, "error": error or ""})
+            self.store.set(self._verdict_key(todo[f], f, target, sources[f]), {"ok": error is None, "error": error or ""})
         for f, t in texts.items():
             try:
                 self.check(t, f, target, sources[f])
