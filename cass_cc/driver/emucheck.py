@@ -1,5 +1,6 @@
-"""`model-check=emulator`: a model's answer is used only where every kernel of the CUDA file
-computes the same on the gfx1100 emulator as the answer's kernel of that name.
+"""`model-check=emulator` (and `auto`, the default, where nvcc and nvdisasm are found): a model's
+answer is used only where every kernel of the CUDA file computes the same on the gfx1100
+emulator as the answer's kernel of that name.
 
 The truth is the file's own NVIDIA code: nvcc builds it for sm_90 with the build's -I, -D, -U,
 -std and pre-includes, and cass-cc's lifter turns its SASS into gfx1100 code (cass_cc/sass; the
@@ -46,12 +47,31 @@ class EmulatorCheck:
     def __init__(self, build: BuildView) -> None:
         self.build = build
 
+    def missing(self) -> str:
+        """Why the truth cannot be made here (a tool not found), or ""."""
+        from ..toolchain import ToolchainError
+
+        tc = self.build.tc
+        try:
+            for tool in (tc.nvcc, tc.nvdisasm, tc.tool("opt"), tc.tool("llc"), tc.llvm_mc, tc.ld_lld):
+                if not tool.path:
+                    return "a tool has no path"
+        except ToolchainError as e:
+            return first_line(e)
+        return ""
+
     @functools.cached_property
     def key(self) -> str:
+        from ..toolchain import ToolchainError
+
         b, inv = self.build, self.build.inv
-        return json.dumps({"check": "emulator-1", "sm": SM, "nvcc": [b.tc.nvcc.path, b.tc.nvcc.version_str],
-                           "defines": inv.defines, "undefines": inv.undefines, "includes": inv.include_dirs,
-                           "pre": inv.pre_includes, "std": inv.std}, sort_keys=True, default=str)
+        try:
+            nvcc = [b.tc.nvcc.path, b.tc.nvcc.version_str]
+        except ToolchainError:  # every answer is then refused as unchecked, naming what is missing
+            nvcc = ["not found"]
+        return json.dumps({"check": "emulator-1", "sm": SM, "nvcc": nvcc,
+                           "defines": inv.defines, "undefines": inv.undefines,
+                           "includes": inv.include_dirs, "pre": inv.pre_includes, "std": inv.std}, sort_keys=True, default=str)
 
     def check(self, text: str, filename: str, include_flags: list[str], tmp: str) -> str | None:
         """None when every kernel of `filename` (the CUDA file) computes the same as the answer
@@ -153,5 +173,12 @@ class EmulatorCheck:
         return out
 
 
-def emulator_check(build: BuildView) -> Any:
-    return EmulatorCheck(build) if build.config.model_check == "emulator" else None
+def emulator_check(build: BuildView) -> EmulatorCheck | None:
+    """model-check's check: `emulator`; `compile` (None: the compile alone); `auto`, the default:
+    the emulator where the tools that make the truth are found, else the compile alone (what an
+    answer is checked by is part of the verdicts' key)."""
+    mode = build.config.model_check
+    if mode == "compile":
+        return None
+    check = EmulatorCheck(build)
+    return None if mode == "auto" and check.missing() else check

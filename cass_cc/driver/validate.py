@@ -16,7 +16,7 @@ from ..toolchain.tool import COMPILE, ToolTimeout, run_tool
 from ..util import atomic_write_text
 from . import commands
 from .crashes import MARK as CRASH_MARK, RETRIES as CRASH_RETRIES
-from .emucheck import emulator_check
+from .emucheck import EmulatorCheck, emulator_check
 from .view import BuildView
 
 
@@ -26,7 +26,12 @@ class BuildValidator:
 
     def __init__(self, build: BuildView) -> None:
         self.build = build
-        self.emulator = emulator_check(build)
+
+    @functools.cached_property
+    def emulator(self) -> EmulatorCheck | None:
+        """The emulator check when model-check asks for it (found tools decide `auto`), looked up
+        only once a model's answer is checked: a build without a model never searches for nvcc."""
+        return emulator_check(self.build)
 
     @functools.cached_property
     def key(self) -> str:

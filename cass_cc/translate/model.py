@@ -16,8 +16,8 @@ data.answer = "body") answers a file without the rules' prelude, and the rules' 
 Every answer is checked before it is used: it must not add host side effects the source
 does not have (a process, a file, a socket, a library: hostcalls.py), and it is compiled
 for the build's targets with the build's own flags (the driver's command line,
-cass_cc/driver/commands.py); model output is never executed natively. With
-`model-check=emulator` its kernels must also compute, on the gfx1100 emulator, what the CUDA
+cass_cc/driver/commands.py); model output is never executed natively. Where nvcc is found
+(`model-check=auto`; or `emulator`) its kernels must also compute, on the gfx1100 emulator, what the CUDA
 file's kernels lifted from their SASS compute (cass_cc/driver/emucheck.py; the verdict key holds
 the CUDA file's digest). An answer that fails a check (or has no ```amd fence) raises
 TranslationError, so the chain falls back to the rules with a one-line warning. Answers

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import needs_clang, run_cass
+from tests.conftest import ROOT, needs_clang, run_cass
 from tests.model.server import Reply, fenced
 
 
@@ -29,27 +29,21 @@ def _lifter_tools() -> str:
 
 pytestmark = [pytest.mark.e2e, needs_clang, pytest.mark.skipif(bool(_lifter_tools()), reason="needs nvcc, nvdisasm and LLVM 16")]
 
-BFIND = """\
-#include <cuda_runtime.h>
-__global__ void apply(const unsigned* in, unsigned* out, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  unsigned v = in[i];
-  unsigned r;
-  asm("bfind.u32 %0, %1;" : "=r"(r) : "r"(v));
-  out[i] = r;
-}
-"""
+# the niche's inline-PTX bfind program (bench/niche): its answers are the file in HIP with the asm replaced
+BFIND = (ROOT / "bench" / "niche" / "ptx_bfind.cu").read_text()
 ASM = 'asm("bfind.u32 %0, %1;" : "=r"(r) : "r"(v));'
-RIGHT = BFIND.replace("cuda_runtime.h", "hip/hip_runtime.h").replace(ASM, "r = v ? 31u - __clz(v) : 0xffffffffu;")
-WRONG = BFIND.replace("cuda_runtime.h", "hip/hip_runtime.h").replace(ASM, "r = __clz(v);")  # a count, not an index
+HIP = BFIND.replace("#include <cuda_runtime.h>", "#include <hip/hip_runtime.h>").replace("cuda", "hip")
+RIGHT = HIP.replace(ASM, "r = v ? 31u - __clz(v) : 0xffffffffu;")
+WRONG = HIP.replace(ASM, "r = __clz(v);")  # a count, not an index
 
 
-def build(tmp_path: Path, cass_env: dict[str, str], chat_server, answer: str, check: str):  # type: ignore[no-untyped-def]
+def build(tmp_path: Path, cass_env: dict[str, str], chat_server, answer: str, check: str, **more: str):  # type: ignore[no-untyped-def]
     server, url = chat_server(lambda n, body: Reply(content=fenced(answer)))
     tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "bfind.cu").write_text(BFIND)
-    env = {**cass_env, "CASS_MODEL_ENDPOINT": url, "CASS_CACHE_DIR": str(tmp_path / "cache"), "CASS_MODEL_CHECK": check}
+    env = {**cass_env, "CASS_MODEL_ENDPOINT": url, "CASS_CACHE_DIR": str(tmp_path / "cache"), **more}
+    if check:
+        env["CASS_MODEL_CHECK"] = check
     return run_cass(["-v", "-c", "bfind.cu", "-o", "bfind.o"], tmp_path, env), (server, env)
 
 
@@ -73,3 +67,18 @@ def test_an_answer_that_computes_otherwise_is_refused(tmp_path: Path, cass_env: 
     again = run_cass(["-c", "bfind.cu", "-o", "bfind.o"], tmp_path / "emulator", env)
     assert again.returncode != 0 and "computes other results than the CUDA" in again.stderr
     assert len(server.requests) == 1
+
+
+def test_the_default_checks_on_the_emulator_where_nvcc_is_found(tmp_path: Path, cass_env: dict[str, str], chat_server) -> None:  # type: ignore[no-untyped-def]
+    """model-check=auto: the emulator check here (nvcc and nvdisasm are found); where nvcc is not,
+    the compile alone, as before."""
+    proc, _ = build(tmp_path / "here", cass_env, chat_server, WRONG, "")
+    assert proc.returncode != 0 and "computes other results than the CUDA" in proc.stderr, proc.stderr
+    proc, _ = build(tmp_path / "no-nvcc", cass_env, chat_server, WRONG, "", CASS_NVCC=str(tmp_path / "no-such-nvcc"))
+    assert proc.returncode == 0 and "translated by model-" in proc.stderr, proc.stderr
+
+
+def test_insisting_without_nvcc_refuses_and_says_why(tmp_path: Path, cass_env: dict[str, str], chat_server) -> None:  # type: ignore[no-untyped-def]
+    proc, _ = build(tmp_path, cass_env, chat_server, RIGHT, "emulator", CASS_NVCC=str(tmp_path / "no-such-nvcc"))
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert "answer cannot be checked on the gfx1100 emulator (" in proc.stderr and "CASS_NVCC" in proc.stderr, proc.stderr
