@@ -11,8 +11,8 @@ bf16 types mangle otherwise) on inputs planned from its parameters, every buffer
 (cass_cc/emu/differential.py).
 
 Strict: an answer is refused when a kernel differs, and also when one cannot be checked (no
-kernel of that name in the answer, inputs that cannot be planned, SASS the lifter does not
-cover, nvcc failing on the file, a file with no kernel). A refused answer leaves the file to the
+such kernel in the answer, inputs that cannot be planned, a fault, a launch past BUDGET, SASS
+the lifter does not cover, nvcc failing on the file, a file with no kernel). A refused answer leaves the file to the
 rules, as an answer that does not compile does. Slower than the compile check (nvcc, the lifter
 and the emulator for each answer); verdicts are cached as compile verdicts are.
 """
@@ -77,12 +77,11 @@ class EmulatorCheck:
         """None when every kernel of `filename` (the CUDA file) computes the same as the answer
         `text`'s kernel of that name; else why not, one line, to follow "<model>'s answer "."""
         from ..emu.differential import run_beside
-        from ..sass.cubin import read
         from ..sass.inputs import source_block
 
         try:
-            cubin = self._cubin(filename, tmp)
-            kernels = read(cubin, SM)[0].kernels if cubin else []
+            cubin = self._read(self._cubin(filename, tmp))
+            kernels = cubin.kernels
             if not kernels:
                 raise Unchecked(f"{Path(filename).name} has no kernel")
             truth, answer = self._load(self._lifted(cubin, tmp)), self._load(self._answer(text, filename, include_flags, tmp))
@@ -101,6 +100,18 @@ class EmulatorCheck:
         return None
 
     # ---- the code objects -------------------------------------------------------------
+
+    @staticmethod
+    def _read(path: str) -> Any:
+        from ..sass.cubin import CubinError, read
+
+        try:
+            found = read(path, SM)
+        except CubinError as e:
+            raise Unchecked(first_line(e)) from None
+        if not found:
+            raise Unchecked(f"nvcc made no sm_{SM} code")
+        return found[0]
 
     @staticmethod
     def _load(path: str) -> Any:
@@ -136,9 +147,8 @@ class EmulatorCheck:
         self._run([nvcc, "-cubin", f"-arch=sm_{SM}", *flags, "-o", out, filename], "nvcc")
         return out
 
-    def _lifted(self, cubin: str, tmp: str) -> str:
+    def _lifted(self, cubin: Any, tmp: str) -> str:
         from ..sass import codegen
-        from ..sass.cubin import read
         from ..toolchain import ToolchainError
         from ..toolchain.llvmfix import check_llvm_tool
 
@@ -146,7 +156,7 @@ class EmulatorCheck:
         try:
             opt, llc, mc, ld = tc.tool("opt").path, tc.tool("llc").path, tc.llvm_mc.path, tc.ld_lld.path
             check_llvm_tool(opt)
-            report = codegen.lift_cubin(read(cubin, SM)[0], tc.nvdisasm.path)
+            report = codegen.lift_cubin(cubin, tc.nvdisasm.path)
         except (ToolchainError, codegen.CodegenError) as e:
             raise Unchecked(first_line(e)) from None
         if report.failed:
