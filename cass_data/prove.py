@@ -3,7 +3,8 @@ gfx1100 emulator (cass_cc/emu), same planned inputs (cass_cc/sass/inputs), every
 
 Per unit: clang's `.s` of each file (build-amd) and the lifter's `.s` of each cubin (extract) are
 assembled (llvm-mc-16) and linked (ld.lld-16) into code objects; for each lifted pair whose kernel
-is in clang's code, the inputs are planned from the cubin's parameter records and demangled
+is in clang's code (by name, or by its signature as CUDA spells it: HIP's vector and bf16 types
+mangle otherwise; cass_cc/emu/differential.py kernel_in), the inputs are planned from the cubin's parameter records and demangled
 signature, and the launches of inputs.shapes() (the program's own block size when its source
 says it, then inputs.SHAPES) are tried in order until clang's kernel runs and writes a buffer;
 the lifted kernel then runs on that launch and inputs. Outcomes per pair:
@@ -22,6 +23,7 @@ import base64
 import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from cass_cc.util import first_line
@@ -74,6 +76,16 @@ def prove_pair(clang_co: Any, lifted_co: Any, kernel: Any, block: tuple[int, int
     return {"outcome": "compiled", "reason": r["reason"], "detail": r["detail"]}
 
 
+def has_kernel(clang_kernels: set[str], kernel: str) -> bool:
+    """Whether clang's code has the cubin's `kernel` (mangled): by name, or by the signature as
+    CUDA spells it (HIP's vector and bf16 types mangle otherwise; differential.kernel_in)."""
+    from cass_cc.emu.differential import kernel_in
+    from cass_cc.sass.cubin import demangle
+
+    cubin_kernel = SimpleNamespace(name=kernel, demangled=demangle([kernel])[kernel])
+    return bool(kernel_in(SimpleNamespace(kernels=clang_kernels), cubin_kernel))
+
+
 def prove_unit(sources: dict[str, str], nvidia: dict[str, Any], amd: dict[str, Any], extracted: dict[str, Any],
                ctx: Context, scratch: str) -> dict[str, Any]:
     from cass_cc.sass.cubin import read
@@ -84,7 +96,7 @@ def prove_unit(sources: dict[str, str], nvidia: dict[str, Any], amd: dict[str, A
     clang_asm = amd.get("asm", {}) if amd.get("ok") else {}
     clang_kernels = {rel: set(rdna3_kernels(text)) for rel, text in clang_asm.items()}
     todo = [p for p in extracted.get("pairs", []) if p["task"] == "sass-rdna3-lifted"
-            and p["kernel"] in clang_kernels.get(p["file"], ())]
+            and has_kernel(clang_kernels.get(p["file"], set()), p["kernel"])]
     results: dict[str, dict[str, Any]] = {}
     folder = Path(scratch)
     clang_cos: dict[str, Any] = {}

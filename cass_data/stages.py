@@ -25,7 +25,7 @@ from .asm import rdna3_kernels, sass_kernels
 from .context import HIP_FLAGS, NVCC_FLAGS, Context, reject, unit_folder
 from .sandbox import Limits, run, scrubbed_env
 
-VERSIONS = {"translate": 1, "build-nvidia": 1, "build-amd": 1, "extract": 2, "prove": 1, "verify": 1}
+VERSIONS = {"translate": 1, "build-nvidia": 1, "build-amd": 1, "extract": 2, "prove": 2, "verify": 1}
 TRANSLATED = (".cu", ".cuh", ".h", ".hpp", ".hh", ".inc", ".inl", ".cpp", ".c")
 
 

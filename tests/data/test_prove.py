@@ -107,6 +107,17 @@ def test_bfloat16_buffers_hold_values_and_compare_within_one_step() -> None:
     assert not same and how.startswith(f"buffer 0 (__nv_bfloat16*): 1 elements differ, first [{k}]")
 
 
+def test_clangs_kernel_is_found_by_its_cuda_signature() -> None:
+    """HIP's bf16 and vector types mangle otherwise than CUDA's: the pair still has clang's kernel."""
+    from cass_data.prove import has_kernel
+
+    clang = {"_Z6bf_addPKfS0_S0_P14__hip_bfloat16i", "_Z1kP15HIP_vector_typeIiLj3EE", "_Z6vecaddPKfS0_Pfi"}
+    assert has_kernel(clang, "_Z6vecaddPKfS0_Pfi")
+    assert has_kernel(clang, "_Z6bf_addPKfS0_S0_P13__nv_bfloat16i")
+    assert has_kernel(clang, "_Z1kP4int3")
+    assert not has_kernel(clang, "_Z1kP5uint3") and not has_kernel(set(), "_Z6vecaddPKfS0_Pfi")
+
+
 # ------------------------------------------------------------------ the pipeline
 
 @pytest.fixture(scope="session")
