@@ -36,9 +36,10 @@ def _baseline(backend, prompts: list[str], batch: int) -> tuple[list[str], int]:
     """The answers of plain greedy generate(), batched as the backend batches (longest first)."""
     import torch
 
+    from cass_cc.model.hf import _eos_ids
+
     tok, model = backend.tokenizer, backend.model
-    eos = {tok.eos_token_id, *([model.generation_config.eos_token_id] if isinstance(model.generation_config.eos_token_id, int)
-                               else model.generation_config.eos_token_id or [])}
+    eos = _eos_ids(model, tok)  # the end tokens the backend stops at
     texts = [backend.chat_text(p) for p in prompts]
     order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
     answers, tokens = [""] * len(prompts), 0
